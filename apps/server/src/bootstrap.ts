@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { connectDatabase, ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/connection';
+import { runMigrations } from './db/migrate';
+import { PlatformHub } from './platform/events';
+import { LocalDiskStorage } from './platform/files/storage';
+import { DEFAULT_LIMITS, RateLimits } from './platform/rate-limit';
+
+export interface Runtime {
+  ctx: AppContext;
+  embedded?: EmbeddedServer;
+  close(): Promise<void>;
+}
+
+/** Opens everything the server depends on: the database (embedded or DATABASE_URL, migrated), Redis, storage. */
+export async function openRuntime(config: Config): Promise<Runtime> {
+  let embedded: EmbeddedServer | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), config.embeddedPgPort);
+    await ensureDatabase(embedded.url('postgres'), 'shop');
+    url = embedded.url('shop');
+  }
+  const database = connectDatabase(url);
+  await runMigrations(database);
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    // Redis is an accelerator, not a dependency: when it is down the API keeps answering.
+    redis.on('error', () => {});
+  }
+
+  const ctx: AppContext = {
+    config,
+    database,
+    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    limits: new RateLimits(DEFAULT_LIMITS, redis),
+    hub: new PlatformHub(),
+    redis,
+  };
+  return {
+    ctx,
+    embedded,
+    async close() {
+      await database.close().catch(() => {});
+      redis?.disconnect();
+      await embedded?.stop().catch(() => {});
+    },
+  };
+}
+
+/** The built web app: WEB_DIST, or apps/web/dist found from the server's own location. */
+export function findWebDist(config: Config): string | undefined {
+  if (config.webDist) return config.webDist;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, '..', '..', 'web', 'dist'), path.join(here, '..', '..', '..', 'apps', 'web', 'dist')]) {
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}

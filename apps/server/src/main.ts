@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { findWebDist, openRuntime } from './bootstrap';
+import { loadConfig } from './config';
+import { seedDemoData } from './db/seed/seed-demo';
+import { MailWorker } from './platform/mail/worker';
+
+async function main() {
+  const config = loadConfig();
+  const started = Date.now();
+  const runtime = await openRuntime(config);
+  const { ctx } = runtime;
+
+  const app = await buildApp(ctx, {
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    web: { distDir: findWebDist(config) },
+  });
+  if (config.seedDemo) await seedDemoData(ctx, app.log);
+
+  const mailer = new MailWorker({
+    db: ctx.database.db,
+    log: app.log,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'mail'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close().catch(() => {});
+    await mailer.stop();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  mailer.start();
+  app.log.info(
+    { url: config.publicUrl, database: config.databaseUrl ? 'DATABASE_URL' : 'embedded', ms: Date.now() - started },
+    `${config.appName} is running at ${config.publicUrl}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

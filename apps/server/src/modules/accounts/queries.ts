@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { passwordResetTokens, users } from '../../db/schema/users';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  values: { name: string; email: string; passwordHash: string; role?: 'user' | 'admin'; phone?: string | null },
+) {
+  const rows = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function insertResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+  // One live link at a time: a new request voids the older ones.
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/** Marks a valid, unused, unexpired token used and answers it; null when there is none. */
+export async function consumeResetToken(db: DbOrTx, userId: number, tokenHash: string) {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordResetTokens.id });
+  return rows[0] ?? null;
+}

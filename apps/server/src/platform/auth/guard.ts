@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SERVER_MESSAGES } from '@shop/contracts';
+import type { Db } from '../../db/connection';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { resolveSession, type AuthContext } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that never look at a bearer token (login, register, password reset). */
+    skipAuth?: boolean;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** Resolves the bearer token of every request into `request.auth` (null for guests). */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.skipAuth) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    request.auth = await resolveSession(opts.db, token);
+    // A token that was sent but is unknown or expired is an error even on public routes,
+    // so the client clears it instead of silently browsing as a guest.
+    if (!request.auth) throw unauthenticated();
+    if (request.auth.user.status !== 1) throw new AppError(403, SERVER_MESSAGES.accountInactive);
+  });
+});
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Any signed-in session, customer or admin (chat, /api/user). */
+export const requireSession: Guard = async (request) => {
+  if (!request.auth) throw unauthenticated();
+};
+
+/** The customer area: a customer session of a user account. */
+export const requireCustomer: Guard = async (request) => {
+  if (!request.auth) throw unauthenticated();
+  if (request.auth.audience !== 'customer' || request.auth.user.role !== 'user') throw forbidden();
+};
+
+/** The back-office: an admin session of an admin account. */
+export const requireAdmin: Guard = async (request) => {
+  if (!request.auth) throw unauthenticated();
+  if (request.auth.audience !== 'admin' || request.auth.user.role !== 'admin') throw forbidden();
+};
+
+export function currentAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../../db/connection';
+import { mailQueue } from '../../db/schema/mail';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is about, e.g. 'password_reset'. */
+  kind: string;
+  ref?: string;
+}
+
+/** Queues a mail inside the caller's transaction: it is sent only if the change that caused it commits. */
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailQueue).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    kind: mail.kind,
+    ref: mail.ref,
+  });
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
+
+/** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */
+export function simpleHtml(appName: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1e3a5f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(appName)}</h1>${body}${button}</body></html>`;
+}

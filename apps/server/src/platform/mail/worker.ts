@@ -1,0 +1,125 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connection';
+
+const MAX_ATTEMPTS = 12;
+const BATCH = 20;
+
+interface ClaimedMail {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  from: string;
+  smtpUrl?: string;
+  /** Where .eml files go when there is no SMTP server. */
+  outboxDir: string;
+  pollMs?: number;
+}
+
+/**
+ * Delivers the durable mail queue: claims due rows with SKIP LOCKED (so several instances share the work),
+ * sends them through SMTP or into .eml files, and reschedules failures with exponential back-off.
+ */
+export class MailWorker {
+  private readonly transport: Transporter;
+  private readonly fileMode: boolean;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(private readonly opts: MailWorkerOptions) {
+    this.fileMode = !opts.smtpUrl;
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  start(): void {
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      await this.flush().catch((err) => this.opts.log.warn({ err: { message: String(err?.message ?? err) } }, 'mail worker pass failed'));
+      if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs ?? 1000);
+    };
+    this.timer = setTimeout(tick, 50);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+    this.transport.close();
+  }
+
+  /** Sends every due mail now; answers how many were sent. Concurrent calls share one pass. */
+  flush(): Promise<number> {
+    this.running ??= this.pass().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return sent;
+      for (const mail of claimed) {
+        try {
+          await this.deliver(mail);
+          await this.opts.db.execute(sql`update mail_queue set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${mail.id}`);
+          sent++;
+        } catch (err) {
+          const attempts = mail.attempts + 1;
+          const message = String((err as Error)?.message ?? err).slice(0, 500);
+          const delaySeconds = Math.min(3600, 2 ** attempts * 5);
+          await this.opts.db.execute(
+            sql`update mail_queue set attempts = ${attempts}, last_error = ${message},
+                status = ${attempts >= MAX_ATTEMPTS ? 'failed' : 'pending'},
+                next_attempt_at = now() + make_interval(secs => ${delaySeconds}) where id = ${mail.id}`,
+          );
+          this.opts.log.warn({ mailId: mail.id, attempts, error: message }, 'mail delivery failed, will retry');
+        }
+      }
+    }
+  }
+
+  // Claimed rows are pushed a minute into the future so a crashed sender's mail is retried, not lost.
+  private async claim(): Promise<ClaimedMail[]> {
+    const res = await this.opts.db.execute<Record<string, unknown>>(sql`
+      update mail_queue set next_attempt_at = now() + interval '1 minute'
+      where id in (
+        select id from mail_queue where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id limit ${BATCH} for update skip locked
+      )
+      returning id, to_address, subject, text_body, html_body, attempts`);
+    return res.rows as unknown as ClaimedMail[];
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const info = await this.transport.sendMail({
+      from: this.opts.from,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      html: mail.html_body ?? undefined,
+    });
+    if (this.fileMode) {
+      await mkdir(this.opts.outboxDir, { recursive: true });
+      const file = path.join(this.opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      const link = /https?:\/\/\S+/.exec(mail.text_body)?.[0];
+      // The subject and the link, never the body: a reset link is a secret only in production.
+      this.opts.log.info({ mailId: mail.id, to: mail.to_address, subject: mail.subject, link, file }, 'mail written to outbox');
+    }
+  }
+}

@@ -1,0 +1,116 @@
+/** Numbers and option lists of the specifications, defined once for the server and the web app. */
+
+export const PAGE_SIZE = {
+  inventory: 9,
+  designs: 10,
+  adminList: 10,
+  notifications: 10,
+  notificationDropdown: 5,
+  default: 10,
+  max: 100,
+} as const;
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const NOTIFICATIONS_PAGE_DEBOUNCE_MS = 200;
+export const UNREAD_COUNT_REFRESH_MS = 60_000;
+export const NOTIFICATION_FETCH_THROTTLE_MS = 2_000;
+export const TOAST_DURATION_MS = 5_000;
+export const ANIMATION_DURATION_MS = 800;
+export const HEADER_SOLID_AFTER_PX = 50;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const BADGE_CAP = 99;
+export const COLLAPSED_BADGE_CAP = 9;
+export const COMMENT_TRUNCATE = { desktop: 100, mobile: 50 } as const;
+export const TIME_AGO_MAX_DAYS = 6;
+
+export const CHAT = {
+  maxFiles: 5,
+  maxFileBytes: 10 * 1024 * 1024,
+  nearBottomPx: 100,
+  typingAutoStopMs: 3_000,
+  typingClearMs: 4_000,
+  tone: '/tone.wav',
+  windowTitle: 'My Chat App',
+  // The e-mail fallback for a customer who is not connected: one mail per conversation per window.
+  offlineMailWindowMs: 15 * 60 * 1000,
+} as const;
+
+export const DEFAULT_META_TITLE = 'My Website';
+export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg';
+export const INTRO_VIDEO = '/videos/intro.mp4';
+
+export const STORAGE_KEYS = { customerToken: 'auth_token', adminToken: 'admin_auth_token' } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const SESSION_TTL_MS = { remember: 30 * 24 * 3600 * 1000, normal: 24 * 3600 * 1000 } as const;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const UPLOAD_LIMITS = {
+  designFileBytes: 20 * 1024 * 1024,
+  recommendationFileBytes: 20 * 1024 * 1024,
+  productImageBytes: 10 * 1024 * 1024,
+  profilePhotoBytes: 10 * 1024 * 1024,
+  maxGalleryFiles: 12,
+  maxRecommendationFiles: 10,
+} as const;
+
+/** Accepted upload types, checked against the file's bytes on the server. */
+export const ACCEPTED_TYPES = {
+  design: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+  recommendation: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+  productImage: ['image/png', 'image/jpeg', 'image/webp'],
+  profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+  chat: [
+    'image/png',
+    'image/jpeg',
+    'image/webp',
+    'image/gif',
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'text/plain',
+    'application/zip',
+    'application/x-rar-compressed',
+    'application/vnd.rar',
+  ],
+} as const;
+
+/** The `accept` attribute of each file picker. */
+export const FILE_PICKER_ACCEPT = {
+  design: '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf',
+  customerDesign: '.png,.jpg,.jpeg,.pdf',
+  recommendation: '.png,.jpeg,.jpg,.webp,.pdf',
+  productImage: '.png,.jpg,.jpeg,.webp',
+  profilePhoto: 'image/*',
+  chat: 'image/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.zip,.rar',
+} as const;
+
+export const DESIGN_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DesignStatus = (typeof DESIGN_STATUSES)[number];
+
+export const DESIGN_TABS = ['haveDesign', 'dontHaveDesign'] as const;
+export type DesignTab = (typeof DESIGN_TABS)[number];
+
+export const QUESTIONNAIRE_OPTIONS = {
+  totalNumber: ['1-2', '3-5', '6-10', '11-49', 'More than 50', 'Not sure'],
+  features: ['Low Walls', 'Medium Walls', 'Tall Walls', 'Overhead Bins', 'Pedestals'],
+  interest: ['New Furniture', 'Pre-Owned Furniture', 'Both'],
+  options: ['Integrated Power Outlets', 'Data Outlets', 'Both'],
+} as const;
+
+export const NOTIFICATION_TYPES = ['design_submission', 'design_update', 'chat_message', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const USER_STATUS = { active: 1, inactive: 0 } as const;
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ABOUT_STATS = [
+  { value: '500+', label: 'Happy Clients' },
+  { value: '1000+', label: 'Projects Completed' },
+  { value: '25+', label: 'Years Experience' },
+  { value: '50+', label: 'Cities Covered' },
+] as const;
