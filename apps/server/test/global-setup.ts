@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connectDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../src/db/connection';
+import { runMigrations } from '../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+    pgServer: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL server for the run: the machine's (DATABASE_URL) or an embedded one. Migrations are applied
+ * once to a template database; every test then gets a fresh copy of it (see support/test-app.ts).
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedServer | undefined;
+  let dir: string | undefined;
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-pg-'));
+    embedded = await startEmbeddedPostgres(dir, await freePort());
+    adminUrl = embedded.url('postgres');
+  }
+  const template = `shop_tmpl_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  await admin.query(`create database ${template}`);
+  const database = connectDatabase(withDatabase(adminUrl, template), { max: 2 });
+  await runMigrations(database);
+  await database.close();
+  await admin.end();
+  console.info(`server tests: PostgreSQL ${version} (${embedded ? 'embedded' : 'DATABASE_URL'})`);
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  project.provide('pgServer', version);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const leftovers = await c.query(`select datname from pg_database where datname = $1 or datname like $2`, [template, `${template}_t%`]);
+    for (const row of leftovers.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
+    await c.end();
+    await embedded?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
+}

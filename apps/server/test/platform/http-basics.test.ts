@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('platform', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('sends a strict Content-Security-Policy and a request id on every answer', async () => {
+    const res = await t.app.inject('/healthz');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI description generated from the route schemas', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/login'].post).toBeDefined();
+    expect(doc.paths['/api/admin/profile'].get).toBeDefined();
+  });
+
+  it('refuses a JSON body over 1 MB with 413', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+});

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App, type BuildOptions } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import { connectDatabase } from '../../src/db/connection';
+import { PlatformHub } from '../../src/platform/events';
+import { LocalDiskStorage } from '../../src/platform/files/storage';
+import { DEFAULT_LIMITS, RateLimits, type LimitRule } from '../../src/platform/rate-limit';
+import { MailWorker } from '../../src/platform/mail/worker';
+
+export interface TestApp {
+  app: App;
+  ctx: AppContext;
+  dataDir: string;
+  databaseUrl: string;
+  /** Delivers queued mail into <dataDir>/mail and answers the .eml texts, newest last. */
+  deliverMail(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh database copied from the migrated template. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `${template}_t${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  limits?: Record<string, LimitRule>;
+  build?: BuildOptions;
+  ctx?: Partial<AppContext>;
+}
+
+/** Builds the real app on a fresh database and a fresh data folder. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-data-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    PUBLIC_URL: 'http://shop.test',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  const db = connectDatabase(database.url, { max: 5 });
+  const ctx: AppContext = {
+    config,
+    database: db,
+    storage: new LocalDiskStorage(path.join(dataDir, 'files')),
+    limits: new RateLimits({ ...DEFAULT_LIMITS, ...opts.limits }),
+    hub: new PlatformHub(),
+    ...opts.ctx,
+  };
+  const app = await buildApp(ctx, opts.build);
+  await app.ready();
+  const mailDir = path.join(dataDir, 'mail');
+  const mailer = new MailWorker({ db: db.db, log: app.log, from: config.mailFrom, outboxDir: mailDir });
+  return {
+    app,
+    ctx,
+    dataDir,
+    databaseUrl: database.url,
+    async deliverMail() {
+      await mailer.flush();
+      const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      return Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
+    },
+    async close() {
+      await app.close();
+      await mailer.stop();
+      await db.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
