@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
+import type { notifications } from '../db/schema/notifications';
 
-/** In-process signals between platform parts (auth -> realtime), typed. */
+/** In-process signals between the parts of one server (services -> realtime), typed. */
 export interface PlatformEvents {
   sessionsRevoked: [sessionIds: number[]];
+  notificationCreated: [notification: typeof notifications.$inferSelect, unreadCount: number];
 }
 
 export class PlatformHub extends EventEmitter<PlatformEvents> {}
