@@ -20,9 +20,17 @@ function run(cmd: string, args: string[]): number {
   return res.status ?? 1;
 }
 
-const target = process.env.DATABASE_URL ? `PostgreSQL at DATABASE_URL${process.env.REDIS_URL ? ' with Redis' : ''}` : 'embedded PostgreSQL';
+const target = process.env.DATABASE_URL
+  ? `PostgreSQL at DATABASE_URL${process.env.REDIS_URL ? ' with Redis' : ''}`
+  : 'embedded PostgreSQL';
 console.info(`\n== Server and web tests (${target}) ==`);
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 
 console.info('\n== Browser journeys ==');
 const e2eCode = run('npx', ['tsx', 'scripts/run-e2e.ts']);
@@ -44,14 +52,18 @@ if (existsSync(vitestReport)) {
   total.passed += r.numPassedTests;
   total.failed += r.numFailedTests;
   total.skipped += r.numPendingTests + r.numTodoTests;
-  console.info(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  console.info(
+    `vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
+  );
 } else if (vitestCode !== 0) {
   total.failed += 1;
   console.info('vitest: did not produce a report (it failed before running tests)');
 }
 
 if (existsSync(e2eReport)) {
-  const r = JSON.parse(readFileSync(e2eReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const r = JSON.parse(readFileSync(e2eReport, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   const passed = r.stats.expected + r.stats.flaky;
   total.passed += passed;
   total.failed += r.stats.unexpected;

@@ -31,7 +31,10 @@ export type Admin = z.infer<typeof adminSchema>;
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string({ error: 'The password field is required.' }).min(1, 'The password field is required.').max(1024),
+  password: z
+    .string({ error: 'The password field is required.' })
+    .min(1, 'The password field is required.')
+    .max(1024),
   remember: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -43,7 +46,9 @@ export const registerRequest = z
   .object({
     email: emailField,
     password: passwordField,
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }).min(1, 'The password confirmation field is required.'),
+    password_confirmation: z
+      .string({ error: 'The password confirmation field is required.' })
+      .min(1, 'The password confirmation field is required.'),
     terms: z.literal(true, { error: SERVER_MESSAGES.termsRequired }),
   })
   .refine((v) => v.password === v.password_confirmation, {
@@ -59,9 +64,14 @@ export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z
   .object({
     email: emailField,
-    token: z.string({ error: 'The token field is required.' }).min(1, 'The token field is required.').max(200),
+    token: z
+      .string({ error: 'The token field is required.' })
+      .min(1, 'The token field is required.')
+      .max(200),
     password: passwordField,
-    password_confirmation: z.string({ error: 'The password confirmation field is required.' }).min(1, 'The password confirmation field is required.'),
+    password_confirmation: z
+      .string({ error: 'The password confirmation field is required.' })
+      .min(1, 'The password confirmation field is required.'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],

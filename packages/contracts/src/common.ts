@@ -44,4 +44,7 @@ export const adminPagination = z.object({
 });
 export type AdminPagination = z.infer<typeof adminPagination>;
 
-export const statusResponse = z.object({ status: z.union([z.number(), z.boolean(), z.string()]), message: z.string().optional() });
+export const statusResponse = z.object({
+  status: z.union([z.number(), z.boolean(), z.string()]),
+  message: z.string().optional(),
+});

@@ -14,7 +14,17 @@ import * as notifications from './schema/notifications';
 import * as seo from './schema/seo';
 import * as users from './schema/users';
 
-export const schema = { ...users, ...catalog, ...favorites, ...designs, ...chat, ...notifications, ...contact, ...seo, ...mail };
+export const schema = {
+  ...users,
+  ...catalog,
+  ...favorites,
+  ...designs,
+  ...chat,
+  ...notifications,
+  ...contact,
+  ...seo,
+  ...mail,
+};
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either so callers can compose them. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -71,7 +81,8 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     password,
     port,
     persistent: true,
-    createPostgresUser: true,
+    // PostgreSQL refuses to run as root: then it runs as a system user created for it.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: () => {},
@@ -93,7 +104,11 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) {
       const ident = client.escapeIdentifier(name);
-      await client.query(template ? `create database ${ident} template ${client.escapeIdentifier(template)}` : `create database ${ident}`);
+      await client.query(
+        template
+          ? `create database ${ident} template ${client.escapeIdentifier(template)}`
+          : `create database ${ident}`,
+      );
     }
   } finally {
     await client.end();

@@ -18,7 +18,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string = SERVER_MESSAGES.malformed) => new AppError(400, message);
-export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) => new AppError(401, message);
+export const unauthenticated = (message: string = SERVER_MESSAGES.unauthenticated) =>
+  new AppError(401, message);
 export const forbidden = (message: string = SERVER_MESSAGES.forbidden) => new AppError(403, message);
 export const notFound = (message: string = SERVER_MESSAGES.notFound) => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) => new AppError(409, message, errors);
@@ -29,7 +30,9 @@ export const validationFailed = (errors: FieldErrors, message?: string) =>
   new AppError(422, message ?? Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.validation, errors);
 export const fieldError = (field: string, message: string) => validationFailed({ [field]: [message] });
 export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, SERVER_MESSAGES.rateLimited, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, SERVER_MESSAGES.rateLimited, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 
 /** Turns zod issues (instancePath '/a/0/b') into the `errors` map keyed by dotted field names. */
 export function issuesToFieldErrors(issues: { instancePath?: string; message?: string }[]): FieldErrors {
@@ -41,12 +44,27 @@ export function issuesToFieldErrors(issues: { instancePath?: string; message?: s
   return errors;
 }
 
-const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+const PG_UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+]);
 
 function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   if (e?.code && PG_UNAVAILABLE.has(e.code)) return true;
-  if (typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  if (
+    typeof e?.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
+  )
+    return true;
   return e?.cause ? isDatabaseUnavailable(e.cause) : false;
 }
 
@@ -54,26 +72,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A malformed id in the path names no resource that exists.
-      if (error.validationContext === 'params') return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+      if (error.validationContext === 'params')
+        return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
       const errors = issuesToFieldErrors(error.validation);
-      return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.validation, errors });
+      return reply
+        .code(422)
+        .send({ message: Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.validation, errors });
     }
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT' || error.code === 'FST_FIELDS_LIMIT') {
+    if (
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT' ||
+      error.code === 'FST_PARTS_LIMIT' ||
+      error.code === 'FST_FIELDS_LIMIT'
+    ) {
       return reply.code(413).send({ message: SERVER_MESSAGES.tooLarge });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+    ) {
       return reply.code(415).send({ message: 'Unsupported content type.' });
     }
     if (status === 429) {
       return reply.code(429).send({ message: SERVER_MESSAGES.rateLimited });
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.malformed });
+      return reply
+        .code(status)
+        .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.malformed });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');

@@ -13,7 +13,15 @@ export interface UploadedFile {
 
 export interface MultipartRules {
   /** Per file field (a trailing `[]` or `[n]` in the part name is ignored): size and count limits. */
-  files: Record<string, { maxBytes: number; maxCount: number; tooLargeMessage?: (name: string) => string; tooManyMessage?: string }>;
+  files: Record<
+    string,
+    {
+      maxBytes: number;
+      maxCount: number;
+      tooLargeMessage?: (name: string) => string;
+      tooManyMessage?: string;
+    }
+  >;
 }
 
 export interface MultipartBody {
@@ -47,7 +55,9 @@ export async function readMultipart(request: FastifyRequest, rules: MultipartRul
         const filename = sanitizeFileName(part.filename);
         if (count > rule.maxCount) {
           part.file.resume();
-          throw validationFailed({ [name]: [rule.tooManyMessage ?? `At most ${rule.maxCount} files are allowed.`] });
+          throw validationFailed({
+            [name]: [rule.tooManyMessage ?? `At most ${rule.maxCount} files are allowed.`],
+          });
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -74,7 +84,13 @@ export async function readMultipart(request: FastifyRequest, rules: MultipartRul
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge();
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    )
+      throw tooLarge();
     throw badRequest();
   }
   return { fields, files };
@@ -84,5 +100,9 @@ export async function readMultipart(request: FastifyRequest, rules: MultipartRul
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw validationFailed(issuesToFieldErrors(parsed.error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, message: i.message }))));
+  throw validationFailed(
+    issuesToFieldErrors(
+      parsed.error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, message: i.message })),
+    ),
+  );
 }

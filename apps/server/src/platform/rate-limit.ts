@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { rateLimited } from './errors';
 
 export interface LimitRule {
@@ -25,9 +30,19 @@ export class RateLimits {
   }
 
   private create(name: string, rule: LimitRule): RateLimiterAbstract {
-    const base = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.windowSeconds, blockDuration: rule.blockSeconds ?? 0 };
+    const base = {
+      keyPrefix: `rl:${name}`,
+      points: rule.points,
+      duration: rule.windowSeconds,
+      blockDuration: rule.blockSeconds ?? 0,
+    };
     if (!this.redis) return new RateLimiterMemory(base);
-    return new RateLimiterRedis({ ...base, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(base), rejectIfRedisNotReady: false });
+    return new RateLimiterRedis({
+      ...base,
+      storeClient: this.redis,
+      insuranceLimiter: new RateLimiterMemory(base),
+      rejectIfRedisNotReady: false,
+    });
   }
 
   private limiter(name: string): RateLimiterAbstract {
@@ -63,7 +78,9 @@ export class RateLimits {
   }
 
   async reset(name: string, key: string): Promise<void> {
-    await this.limiter(name).delete(key).catch(() => {});
+    await this.limiter(name)
+      .delete(key)
+      .catch(() => {});
   }
 }
 

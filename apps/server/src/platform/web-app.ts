@@ -31,7 +31,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       wildcard: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -49,7 +52,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io') || url.startsWith('/media/') || url.startsWith('/files/');
+    const isApi =
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/socket.io') ||
+      url.startsWith('/media/') ||
+      url.startsWith('/files/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
       return sendPage(request, reply);
     }

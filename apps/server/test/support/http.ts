@@ -1,9 +1,14 @@
 import type { App } from '../../src/app';
+import type { AppContext } from '../../src/context';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Registers a customer through the API and answers its token and user. */
-export async function registerCustomer(app: App, email = `c${Math.random().toString(36).slice(2, 10)}@example.com`, password = 'Correct-Horse-42') {
+export async function registerCustomer(
+  app: App,
+  email = `c${Math.random().toString(36).slice(2, 10)}@example.com`,
+  password = 'Correct-Horse-42',
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/register',
@@ -16,7 +21,7 @@ export async function registerCustomer(app: App, email = `c${Math.random().toStr
 
 let adminSeq = 0;
 /** Creates an admin account directly (as `npm run admin:create` does) and logs it in. */
-export async function createAdmin(app: App, ctx: import('../../src/context').AppContext, password = 'Admin-Passw0rd-77') {
+export async function createAdmin(app: App, ctx: AppContext, password = 'Admin-Passw0rd-77') {
   const { createAdmin: create } = await import('../../src/modules/accounts/service');
   const email = `admin${++adminSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const user = await create(ctx, { name: `Admin ${adminSeq}`, email, password });

@@ -88,7 +88,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     databaseUrl: database.url,
     async deliverMail() {
       await mailer.flush();
-      const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+      const files = (await readdir(mailDir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
       return Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
     },
     async close() {

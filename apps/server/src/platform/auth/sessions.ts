@@ -74,10 +74,18 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
 }
 
 /** Ends every session of a user, or every one but `exceptSessionId`. Answers the ended session ids. */
-export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<number[]> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<number[]> {
   const rows = await db
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    )
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
 }

@@ -42,7 +42,11 @@ export async function encodeVariants(data: Buffer): Promise<ImageVariants> {
 }
 
 /** Stores encoded variants under `prefix/<random>/<width>.webp` and answers the image key (`prefix/<random>`). */
-export async function storeVariants(storage: FileStorage, prefix: string, variants: ImageVariants): Promise<string> {
+export async function storeVariants(
+  storage: FileStorage,
+  prefix: string,
+  variants: ImageVariants,
+): Promise<string> {
   const key = `${prefix}/${randomBytes(12).toString('hex')}`;
   const written: string[] = [];
   try {
@@ -68,6 +72,9 @@ export async function deletePublicImage(storage: FileStorage, key: string): Prom
 }
 
 /** The URL of one variant of a stored image. */
-export function imageUrl(key: string | null | undefined, width: ImageWidth = DEFAULT_IMAGE_WIDTH): string | null {
+export function imageUrl(
+  key: string | null | undefined,
+  width: ImageWidth = DEFAULT_IMAGE_WIDTH,
+): string | null {
   return key ? `/media/${key}/${width}.webp` : null;
 }

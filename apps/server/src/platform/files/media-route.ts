@@ -9,11 +9,15 @@ const MEDIA_PATH = new RegExp(`^([a-z]+)/[a-f0-9]{24}/(${IMAGE_WIDTHS.join('|')}
  * Serves public image variants (`/media/<prefix>/<random>/<width>.webp`). Keys are random and never reused,
  * so the answers are cached for a year.
  */
-export async function mediaRoutes(app: FastifyInstance, opts: { storage: FileStorage; publicPrefixes: string[] }) {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  opts: { storage: FileStorage; publicPrefixes: string[] },
+) {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const match = MEDIA_PATH.exec(key);
-    if (!match || !opts.publicPrefixes.includes(match[1]!)) return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+    if (!match || !opts.publicPrefixes.includes(match[1]!))
+      return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
     const file = await opts.storage.read(key);
     if (!file) return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
     return reply

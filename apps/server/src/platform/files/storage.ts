@@ -15,7 +15,8 @@ export interface FileStorage {
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
 function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`Unsafe storage key: ${key}`);
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`Unsafe storage key: ${key}`);
 }
 
 /** A random storage name: the original file name is kept only as metadata. */
@@ -69,6 +70,7 @@ export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/^\.+/, '')
     .trim()

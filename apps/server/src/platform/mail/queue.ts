@@ -23,11 +23,21 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
   });
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */
-export function simpleHtml(appName: string, paragraphs: string[], action?: { label: string; url: string }): string {
+export function simpleHtml(
+  appName: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1e3a5f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(action.url)}</p>`

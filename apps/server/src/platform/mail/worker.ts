@@ -49,7 +49,9 @@ export class MailWorker {
     this.stopped = false;
     const tick = async () => {
       if (this.stopped) return;
-      await this.flush().catch((err) => this.opts.log.warn({ err: { message: String(err?.message ?? err) } }, 'mail worker pass failed'));
+      await this.flush().catch((err) =>
+        this.opts.log.warn({ err: { message: String(err?.message ?? err) } }, 'mail worker pass failed'),
+      );
       if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs ?? 1000);
     };
     this.timer = setTimeout(tick, 50);
@@ -76,7 +78,9 @@ export class MailWorker {
       for (const mail of claimed) {
         try {
           await this.deliver(mail);
-          await this.opts.db.execute(sql`update mail_queue set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${mail.id}`);
+          await this.opts.db.execute(
+            sql`update mail_queue set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ${mail.id}`,
+          );
           sent++;
         } catch (err) {
           const attempts = mail.attempts + 1;
@@ -87,7 +91,10 @@ export class MailWorker {
                 status = ${attempts >= MAX_ATTEMPTS ? 'failed' : 'pending'},
                 next_attempt_at = now() + make_interval(secs => ${delaySeconds}) where id = ${mail.id}`,
           );
-          this.opts.log.warn({ mailId: mail.id, attempts, error: message }, 'mail delivery failed, will retry');
+          this.opts.log.warn(
+            { mailId: mail.id, attempts, error: message },
+            'mail delivery failed, will retry',
+          );
         }
       }
     }
@@ -115,11 +122,17 @@ export class MailWorker {
     });
     if (this.fileMode) {
       await mkdir(this.opts.outboxDir, { recursive: true });
-      const file = path.join(this.opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      const file = path.join(
+        this.opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
+      );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       const link = /https?:\/\/\S+/.exec(mail.text_body)?.[0];
       // The subject and the link, never the body: a reset link is a secret only in production.
-      this.opts.log.info({ mailId: mail.id, to: mail.to_address, subject: mail.subject, link, file }, 'mail written to outbox');
+      this.opts.log.info(
+        { mailId: mail.id, to: mail.to_address, subject: mail.subject, link, file },
+        'mail written to outbox',
+      );
     }
   }
 }

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants';
+import { adminPagination } from './common';
+
+const searchText = z
+  .string()
+  .trim()
+  .max(100, 'The search may not be greater than 100 characters.')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Query of the admin lists: page, perPage (camelCase, as the back-office sends it) and a search text. */
+export const adminListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
+  search: searchText,
+});
+
+export const adminUsersQuery = adminListQuery;
+export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.union([z.literal(1), z.literal(0)]),
+  user_designs_count: z.number().int(),
+  liked_products_count: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponse = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  pagination: adminPagination,
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+
+export const userStatusResponse = z.object({ status: z.union([z.literal(1), z.literal(0)]), message: z.string() });
+export type UserStatusResponse = z.infer<typeof userStatusResponse>;
+
+export const adminSearchText = searchText;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants';
+
+export const favoriteToggleRequest = z.object({
+  type: z.literal('product', { error: 'The selected type is invalid.' }),
+  id: z.coerce
+    .number({ error: 'The id field is required.' })
+    .int('The id must be an integer.')
+    .positive('The id must be an integer.')
+    .max(2_147_483_647),
+});
+export type FavoriteToggleRequest = z.input<typeof favoriteToggleRequest>;
+
+/** `status` is 'success' on success; the web app treats any other status as a failure. */
+export const favoriteToggleResponse = z.object({ status: z.string(), is_favorited: z.boolean() });
+export type FavoriteToggleResponse = z.infer<typeof favoriteToggleResponse>;
+
+export const favoritesPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.inventory),
+});

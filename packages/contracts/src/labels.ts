@@ -1,0 +1,113 @@
+/**
+ * Labels, headings and link texts of the specifications, word for word. The web app renders them and the
+ * browser journeys look for them, so both read them from here.
+ */
+
+export const DEFAULT_APP_NAME = 'Cubicle Depot';
+
+/** Public header navigation, in order (storefront spec section 2). */
+export const HEADER_NAV = [
+  { label: 'Home', to: '/' },
+  { label: 'How It Works', to: '/how-it-works' },
+  { label: 'Inventory', to: '/products' },
+  { label: 'Our Services', to: '/services' },
+  { label: 'About Us', to: '/about-us' },
+  { label: 'Contact', to: '/contact' },
+] as const;
+
+export const FOOTER_LINKS = [
+  { label: 'How It Works', to: '/how-it-works' },
+  { label: 'Inventory', to: '/products' },
+  { label: 'Our Services', to: '/services' },
+  { label: 'Contact', to: '/contact' },
+  { label: 'Terms & Conditions', to: '/terms' },
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+] as const;
+
+/** The logged-in customer's menu in the public header; Log Out is an action, not a link. */
+export const USER_MENU_LINKS = [
+  { label: 'Dashboard', to: '/user/dashboard' },
+  { label: 'My Favorites', to: '/products?favorites=true' },
+  { label: 'Design Status', to: '/user/design-status' },
+  { label: 'Submit New Design', to: '/#submit-design' },
+  { label: 'Profile Settings', to: '/user/profile-settings' },
+] as const;
+
+export const CUSTOMER_SIDEBAR = [
+  { section: 'Main', links: [{ key: 'dashboard', label: 'Dashboard', to: '/user/dashboard' }] },
+  {
+    section: 'Designs',
+    links: [
+      { key: 'favorites', label: 'My Favorites', to: '/user/designs-liked' },
+      { key: 'submit-design', label: 'Submit New Designs', to: '/user/submit-design' },
+      { key: 'design-status', label: 'Design Status', to: '/user/design-status' },
+    ],
+  },
+  { section: 'Support', links: [{ key: 'chat', label: 'Chat with Admin', to: '/user/chat' }] },
+  { section: 'Notifications', links: [{ key: 'notifications', label: 'Notifications', to: '/user/notifications' }] },
+  { section: 'Settings', links: [{ key: 'profile', label: 'Profile Settings', to: '/user/profile-settings' }] },
+] as const;
+
+export const CUSTOMER_BOTTOM_BAR = [
+  { key: 'dashboard', label: 'Home', to: '/user/dashboard' },
+  { key: 'design-status', label: 'Designs', to: '/user/design-status' },
+  { key: 'notifications', label: 'Notifications', to: '/user/notifications' },
+  { key: 'chat', label: 'Chat', to: '/user/chat' },
+  { key: 'profile', label: 'Profile', to: '/user/profile-settings' },
+] as const;
+
+export const ADMIN_SIDEBAR = [
+  { key: 'dashboard', label: 'Dashboard', to: '/admin/dashboard' },
+  { key: 'users', label: 'Users', to: '/admin/users' },
+  { key: 'designs', label: 'Designs', to: '/admin/designs' },
+  { key: 'products', label: 'Products', to: '/admin/products' },
+  { key: 'chat', label: 'Chat', to: '/admin/chat' },
+  { key: 'notifications', label: 'Notifications', to: '/admin/notifications' },
+  { key: 'settings', label: 'Settings', to: '/admin/settings' },
+] as const;
+
+export const CUSTOMER_LABELS = {
+  login: 'Login',
+  logOut: 'Log Out',
+  sidebarLogOut: 'Log out',
+  notLoggedIn: 'Not logged in',
+  subscribe: 'Subscribe',
+  forgotPassword: 'Forgot password?',
+  rememberMe: 'Remember me',
+  sendResetLink: 'Send Reset Link',
+  updatePassword: 'Update Password',
+  dashboardCards: {
+    submitDesign: 'Submit New Design',
+    likedProducts: 'Liked Products',
+    designStatus: 'Design Status',
+  },
+} as const;
+
+export const ADMIN_LABELS = {
+  loginHeading: 'Welcome Back!',
+  loginSubtitle: 'Sign in to access the Admin Dashboard',
+  rememberMe: 'Remember Me',
+  logIn: 'Log In',
+  loggingIn: 'Logging in...',
+  accountSettings: 'Account Settings',
+  signOut: 'Sign Out',
+  /** The title of the login failure toast (the dialogs say 'Error!'). */
+  loginErrorTitle: 'Error',
+  dashboardCards: {
+    totalUsers: 'Total Users',
+    totalDesigns: 'Total Designs',
+    pendingApprovals: 'Pending Approvals',
+    inventoryItems: 'Inventory Items',
+  },
+} as const;
+
+/** Page headings of the screens named in the specifications. */
+export const PAGE_HEADINGS = {
+  designStatus: 'My Design Submissions',
+  userManagement: 'User Management',
+  adminDesigns: 'Design Submissions',
+  adminNotifications: 'Admin Notifications',
+  accountSettings: 'Account Settings',
+  notifications: 'Notifications',
+  profileSettings: 'Profile Settings',
+} as const;

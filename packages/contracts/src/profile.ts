@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { emailField, requiredText } from './common';
+import { adminSchema, userSchema } from './accounts';
+import { SERVER_MESSAGES } from './messages';
+
+const required = (label: string) => z.string({ error: `The ${label} field is required.` }).min(1, `The ${label} field is required.`);
+
+const newPassword = (label: string) =>
+  required(label)
+    .min(PASSWORD_MIN_LENGTH, `The ${label} must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `The ${label} may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const PROFILE_MESSAGES = {
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  phoneFormat: 'The phone may only contain digits, spaces and + - ( ) . characters.',
+  photoType: 'The photo must be an image.',
+  photoUnreadable: 'The photo could not be read.',
+} as const;
+
+export const phoneField = requiredText('phone', 30).regex(/^\+?[0-9 ().-]{5,30}$/, PROFILE_MESSAGES.phoneFormat);
+
+/** Admin "Profile Information": name and e-mail (multipart, with an optional photo). */
+export const adminProfileUpdateRequest = z.object({
+  name: requiredText('name', 100),
+  email: emailField,
+});
+export type AdminProfileUpdateRequest = z.input<typeof adminProfileUpdateRequest>;
+export const adminProfileUpdateResponse = z.object({ admin: adminSchema, message: z.string() });
+
+export const adminPasswordUpdateRequest = z
+  .object({
+    current_password: required('current password').max(1024),
+    password: newPassword('password'),
+    password_confirmation: required('password confirmation'),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: SERVER_MESSAGES.passwordsDontMatch });
+export type AdminPasswordUpdateRequest = z.input<typeof adminPasswordUpdateRequest>;
+
+/** Customer "Profile Settings": name and phone (multipart, with an optional photo); the e-mail is read-only. */
+export const customerProfileUpdateRequest = z.object({
+  name: requiredText('name', 100),
+  phone: phoneField,
+});
+export type CustomerProfileUpdateRequest = z.input<typeof customerProfileUpdateRequest>;
+export const customerProfileUpdateResponse = z.object({ message: z.string(), user: userSchema });
+export type CustomerProfileUpdateResponse = z.infer<typeof customerProfileUpdateResponse>;
+
+export const customerPasswordUpdateRequest = z
+  .object({
+    current_password: required('current password').max(1024),
+    new_password: newPassword('new password'),
+    new_password_confirmation: required('new password confirmation'),
+  })
+  .refine((v) => v.new_password === v.new_password_confirmation, {
+    path: ['new_password_confirmation'],
+    message: SERVER_MESSAGES.passwordsDontMatch,
+  });
+export type CustomerPasswordUpdateRequest = z.input<typeof customerPasswordUpdateRequest>;
