@@ -9,7 +9,10 @@ const dist = path.join(root, 'dist');
 await rm(dist, { recursive: true, force: true });
 // One ESM bundle of the server and the contracts; npm packages stay external and load from node_modules.
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), 'create-admin': path.join(root, 'src/cli/create-admin.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    'create-admin': path.join(root, 'src/cli/create-admin.ts'),
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',

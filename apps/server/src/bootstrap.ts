@@ -30,7 +30,11 @@ export async function openRuntime(config: Config): Promise<Runtime> {
 
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
     // Redis is an accelerator, not a dependency: when it is down the API keeps answering.
     redis.on('error', () => {});
   }
@@ -58,7 +62,10 @@ export async function openRuntime(config: Config): Promise<Runtime> {
 export function findWebDist(config: Config): string | undefined {
   if (config.webDist) return config.webDist;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.join(here, '..', '..', 'web', 'dist'), path.join(here, '..', '..', '..', 'apps', 'web', 'dist')]) {
+  for (const candidate of [
+    path.join(here, '..', '..', 'web', 'dist'),
+    path.join(here, '..', '..', '..', 'apps', 'web', 'dist'),
+  ]) {
     if (existsSync(path.join(candidate, 'index.html'))) return candidate;
   }
   return undefined;

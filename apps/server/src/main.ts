@@ -43,7 +43,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   mailer.start();
   app.log.info(
-    { url: config.publicUrl, database: config.databaseUrl ? 'DATABASE_URL' : 'embedded', ms: Date.now() - started },
+    {
+      url: config.publicUrl,
+      database: config.databaseUrl ? 'DATABASE_URL' : 'embedded',
+      ms: Date.now() - started,
+    },
     `${config.appName} is running at ${config.publicUrl}`,
   );
 }

@@ -66,7 +66,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    const leftovers = await c.query(`select datname from pg_database where datname = $1 or datname like $2`, [template, `${template}_t%`]);
+    const leftovers = await c.query(`select datname from pg_database where datname = $1 or datname like $2`, [
+      template,
+      `${template}_t%`,
+    ]);
     for (const row of leftovers.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
     await c.end();
     await embedded?.stop();

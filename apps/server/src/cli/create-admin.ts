@@ -15,12 +15,18 @@ async function run() {
   const email = emailField.safeParse(values.email ?? '');
   const password = passwordField.safeParse(values.password ?? process.env.ADMIN_PASSWORD ?? '');
   if (!email.success || !password.success) {
-    console.error('Usage: npm run admin:create -- --email <email> --name <name> --password <at least 8 characters>');
+    console.error(
+      'Usage: npm run admin:create -- --email <email> --name <name> --password <at least 8 characters>',
+    );
     process.exit(2);
   }
   const runtime = await openRuntime(loadConfig());
   try {
-    const admin = await createAdmin(runtime.ctx, { email: email.data, name: values.name?.trim() || 'Administrator', password: password.data });
+    const admin = await createAdmin(runtime.ctx, {
+      email: email.data,
+      name: values.name?.trim() || 'Administrator',
+      password: password.data,
+    });
     console.info(`Admin created: ${admin.email} (id ${admin.id})`);
   } finally {
     await runtime.close();

@@ -7,7 +7,11 @@ import type { Database } from './connection';
 /** The committed SQL migrations: beside the bundle in production, in apps/server/drizzle from source. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'drizzle'), path.join(here, '..', 'drizzle'), path.join(here, '..', '..', 'drizzle')];
+  const candidates = [
+    path.join(here, 'drizzle'),
+    path.join(here, '..', 'drizzle'),
+    path.join(here, '..', '..', 'drizzle'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error('SQL migrations not found');
   return found;

@@ -39,7 +39,12 @@ describe('platform', () => {
   });
 
   it('refuses a JSON body over 1 MB with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: expect.any(String) });
   });

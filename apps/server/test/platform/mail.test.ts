@@ -48,14 +48,25 @@ afterEach(async () => {
 });
 
 const newWorker = (port: number) =>
-  new MailWorker({ db: t.ctx.database.db, log: pino({ level: 'silent' }), from: 'Shop <shop@example.com>', smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: t.dataDir });
+  new MailWorker({
+    db: t.ctx.database.db,
+    log: pino({ level: 'silent' }),
+    from: 'Shop <shop@example.com>',
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    outboxDir: t.dataDir,
+  });
 
 describe('mail over SMTP', () => {
   it('delivers queued mail to the SMTP server', async () => {
     const port = await freePort();
     const received: string[] = [];
     smtp = await startSmtp(port, received);
-    await enqueueMail(t.ctx.database.db, { to: 'buyer@example.com', subject: 'Design received', text: 'We have your design.', kind: 'test' });
+    await enqueueMail(t.ctx.database.db, {
+      to: 'buyer@example.com',
+      subject: 'Design received',
+      text: 'We have your design.',
+      kind: 'test',
+    });
     worker = newWorker(port);
     expect(await worker.flush()).toBe(1);
     expect(received).toHaveLength(1);
@@ -67,7 +78,12 @@ describe('mail over SMTP', () => {
 
   it('keeps mail queued while SMTP is down and sends it when it returns', async () => {
     const port = await freePort();
-    await enqueueMail(t.ctx.database.db, { to: 'buyer@example.com', subject: 'Reset', text: 'link', kind: 'test' });
+    await enqueueMail(t.ctx.database.db, {
+      to: 'buyer@example.com',
+      subject: 'Reset',
+      text: 'link',
+      kind: 'test',
+    });
     worker = newWorker(port);
     expect(await worker.flush()).toBe(0);
     let [row] = await t.ctx.database.db.select().from(mailQueue);
@@ -79,7 +95,10 @@ describe('mail over SMTP', () => {
     const received: string[] = [];
     smtp = await startSmtp(port, received);
     // The retry is due later; bring it forward instead of waiting.
-    await t.ctx.database.db.update(mailQueue).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailQueue.id, row!.id));
+    await t.ctx.database.db
+      .update(mailQueue)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailQueue.id, row!.id));
     expect(await worker.flush()).toBe(1);
     expect(received).toHaveLength(1);
     [row] = await t.ctx.database.db.select().from(mailQueue);
@@ -87,7 +106,12 @@ describe('mail over SMTP', () => {
   });
 
   it('writes .eml files when no SMTP server is configured', async () => {
-    await enqueueMail(t.ctx.database.db, { to: 'buyer@example.com', subject: 'Hello', text: 'Body text', kind: 'test' });
+    await enqueueMail(t.ctx.database.db, {
+      to: 'buyer@example.com',
+      subject: 'Hello',
+      text: 'Body text',
+      kind: 'test',
+    });
     const mails = await t.deliverMail();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Hello');

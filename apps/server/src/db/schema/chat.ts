@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 // The shop runs a shared support inbox: one conversation per customer, answered by every admin.
@@ -12,7 +23,10 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('conversations_customer_unique').on(t.customerId), index('conversations_last_message_idx').on(t.lastMessageAt)],
+  (t) => [
+    uniqueIndex('conversations_customer_unique').on(t.customerId),
+    index('conversations_last_message_idx').on(t.lastMessageAt),
+  ],
 );
 
 export const messages = pgTable(
@@ -50,5 +64,8 @@ export const messageAttachments = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('message_attachments_message_idx').on(t.messageId), uniqueIndex('message_attachments_key_unique').on(t.fileKey)],
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    uniqueIndex('message_attachments_key_unique').on(t.fileKey),
+  ],
 );

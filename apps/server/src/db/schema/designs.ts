@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const designSubmissions = pgTable(
@@ -54,7 +65,14 @@ export const designHistory = pgTable(
       .references(() => designSubmissions.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', {
-      enum: ['submitted', 'status', 'comment', 'recommendation_notes', 'recommendation_file_added', 'recommendation_file_removed'],
+      enum: [
+        'submitted',
+        'status',
+        'comment',
+        'recommendation_notes',
+        'recommendation_file_added',
+        'recommendation_file_removed',
+      ],
     }).notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
@@ -78,5 +96,8 @@ export const recommendationFiles = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('recommendation_files_design_idx').on(t.designId), uniqueIndex('recommendation_files_key_unique').on(t.fileKey)],
+  (t) => [
+    index('recommendation_files_design_idx').on(t.designId),
+    uniqueIndex('recommendation_files_key_unique').on(t.fileKey),
+  ],
 );

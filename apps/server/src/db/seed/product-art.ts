@@ -64,7 +64,10 @@ function shapes(drawing: Drawing, f: (typeof FINISHES)[number]): string {
         <rect x="440" y="500" width="30" height="220" rx="8" fill="${f.main}"/>
         <rect x="730" y="500" width="30" height="220" rx="8" fill="${f.main}"/>
         ${[260, 420, 780, 940]
-          .map((x) => `<rect x="${x - 40}" y="300" width="80" height="90" rx="20" fill="${f.main}" opacity="0.8"/>`)
+          .map(
+            (x) =>
+              `<rect x="${x - 40}" y="300" width="80" height="90" rx="20" fill="${f.main}" opacity="0.8"/>`,
+          )
           .join('')}`;
     case 'lounge':
       return `

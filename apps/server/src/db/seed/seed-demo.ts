@@ -8,7 +8,11 @@ import { users } from '../schema/users';
 import { DEMO_CATEGORIES, type Drawing } from './catalog-data';
 import { productSvg } from './product-art';
 
-export const DEMO_ADMIN = { name: 'Dana Whitfield', email: 'admin@example.com', password: 'demo-admin-2026' } as const;
+export const DEMO_ADMIN = {
+  name: 'Dana Whitfield',
+  email: 'admin@example.com',
+  password: 'demo-admin-2026',
+} as const;
 export const DEMO_CUSTOMER = {
   name: 'Chris Morgan',
   email: 'customer@example.com',
@@ -56,12 +60,17 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   const started = Date.now();
-  const [adminHash, customerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_CUSTOMER.password)]);
+  const [adminHash, customerHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_CUSTOMER.password),
+  ]);
   const art = new ArtCache();
 
   // Every drawing is encoded up front, in parallel (sharp works on libuv's thread pool).
   await Promise.all(
-    DEMO_CATEGORIES.flatMap((c) => [0, 1, 2, 3].flatMap((finish) => [0, 1].map((view) => art.get(c.drawing, finish, view)))),
+    DEMO_CATEGORIES.flatMap((c) =>
+      [0, 1, 2, 3].flatMap((finish) => [0, 1].map((view) => art.get(c.drawing, finish, view))),
+    ),
   );
 
   // Images first (files are not transactional); rows in one transaction after.
@@ -74,7 +83,9 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
           [pi, 0],
           [pi, 1],
           [pi + 1, 0],
-        ].map(async ([finish, view]) => storeVariants(ctx.storage, 'products', await art.get(category.drawing, finish!, view!))),
+        ].map(async ([finish, view]) =>
+          storeVariants(ctx.storage, 'products', await art.get(category.drawing, finish!, view!)),
+        ),
       );
       planned.push({
         categoryIndex: ci,
@@ -97,7 +108,13 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
   await db.transaction(async (tx) => {
     await tx.insert(users).values([
       { name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, passwordHash: adminHash, role: 'admin' },
-      { name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, phone: DEMO_CUSTOMER.phone, passwordHash: customerHash, role: 'user' },
+      {
+        name: DEMO_CUSTOMER.name,
+        email: DEMO_CUSTOMER.email,
+        phone: DEMO_CUSTOMER.phone,
+        passwordHash: customerHash,
+        role: 'user',
+      },
     ]);
     const cats = await tx
       .insert(categories)
@@ -108,7 +125,9 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         .insert(products)
         .values({ ...p.values, categoryId: cats[p.categoryIndex]!.id })
         .returning({ id: products.id });
-      await tx.insert(productImages).values(p.gallery.map((imageKey, position) => ({ productId: row!.id, imageKey, position })));
+      await tx
+        .insert(productImages)
+        .values(p.gallery.map((imageKey, position) => ({ productId: row!.id, imageKey, position })));
     }
   });
   log.info({ products: planned.length, ms: Date.now() - started }, 'demo data seeded');

@@ -14,7 +14,13 @@ export async function findUserById(db: DbOrTx, id: number) {
 
 export async function insertUser(
   db: DbOrTx,
-  values: { name: string; email: string; passwordHash: string; role?: 'user' | 'admin'; phone?: string | null },
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    role?: 'user' | 'admin';
+    phone?: string | null;
+  },
 ) {
   const rows = await db
     .insert(users)
@@ -25,7 +31,10 @@ export async function insertUser(
 }
 
 export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function insertResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {

@@ -22,7 +22,11 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
 
   app.post('/api/login', {
     config: publicAuth,
-    schema: { tags: ['accounts'], body: loginRequest, response: { 200: loginResponse, ...errors(401, 403, 422, 429) } },
+    schema: {
+      tags: ['accounts'],
+      body: loginRequest,
+      response: { 200: loginResponse, ...errors(401, 403, 422, 429) },
+    },
     handler: async (request) => {
       const { token, user } = await service.login(ctx, request.body, 'customer', requestMeta(request));
       return { token, user: service.toUserDto(user), message: SERVER_MESSAGES.loggedIn };
@@ -31,7 +35,11 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
 
   app.post('/api/register', {
     config: publicAuth,
-    schema: { tags: ['accounts'], body: registerRequest, response: { 201: loginResponse, ...errors(409, 422, 429) } },
+    schema: {
+      tags: ['accounts'],
+      body: registerRequest,
+      response: { 201: loginResponse, ...errors(409, 422, 429) },
+    },
     handler: async (request, reply) => {
       const result = await service.registerCustomer(ctx, request.body, requestMeta(request));
       return reply.code(201).send(result);
@@ -49,7 +57,11 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
 
   app.post('/api/forgot-password', {
     config: publicAuth,
-    schema: { tags: ['accounts'], body: forgotPasswordRequest, response: { 200: messageResponse, ...errors(422, 429) } },
+    schema: {
+      tags: ['accounts'],
+      body: forgotPasswordRequest,
+      response: { 200: messageResponse, ...errors(422, 429) },
+    },
     handler: async (request) => {
       await service.requestPasswordReset(ctx, request.body.email, requestMeta(request));
       return { message: SERVER_MESSAGES.resetLinkSent };
@@ -58,7 +70,11 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
 
   app.post('/api/reset-password', {
     config: publicAuth,
-    schema: { tags: ['accounts'], body: resetPasswordRequest, response: { 200: messageResponse, ...errors(422, 429) } },
+    schema: {
+      tags: ['accounts'],
+      body: resetPasswordRequest,
+      response: { 200: messageResponse, ...errors(422, 429) },
+    },
     handler: async (request) => {
       await service.resetPassword(ctx, request.body);
       return { message: SERVER_MESSAGES.passwordReset };
@@ -73,7 +89,11 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
 
   app.post('/api/admin/login', {
     config: publicAuth,
-    schema: { tags: ['admin'], body: loginRequest, response: { 200: adminLoginResponse, ...errors(401, 403, 422, 429) } },
+    schema: {
+      tags: ['admin'],
+      body: loginRequest,
+      response: { 200: adminLoginResponse, ...errors(401, 403, 422, 429) },
+    },
     handler: async (request) => {
       const { token, user } = await service.login(ctx, request.body, 'admin', requestMeta(request));
       return { token, admin: service.toAdminDto(user), message: SERVER_MESSAGES.loggedIn };

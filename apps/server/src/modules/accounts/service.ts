@@ -3,7 +3,13 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, fieldError, validationFailed } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
 import { isCommonPassword } from '../../platform/auth/common-passwords';
-import { createSession, revokeSession, revokeUserSessions, type Audience, type AuthContext } from '../../platform/auth/sessions';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type Audience,
+  type AuthContext,
+} from '../../platform/auth/sessions';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { avatarUrl } from '../../platform/files/urls';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
@@ -18,7 +24,14 @@ interface RequestMeta {
 type UserRow = NonNullable<Awaited<ReturnType<typeof q.findUserById>>>;
 
 export function toUserDto(u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'photoKey' | 'role'>): User {
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, photo_url: avatarUrl(u.photoKey), role_type: u.role };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    photo_url: avatarUrl(u.photoKey),
+    role_type: u.role,
+  };
 }
 
 export function toAdminDto(u: Pick<UserRow, 'id' | 'name' | 'email' | 'photoKey' | 'role'>): Admin {
@@ -32,19 +45,41 @@ function assertPasswordAllowed(password: string, field = 'password'): void {
 /** A display name until the customer sets one: the e-mail's local part, tidied. */
 function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? 'Customer';
-  const words = local.replace(/[._+-]+/g, ' ').trim().split(/\s+/).filter(Boolean);
-  return words.length ? words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ').slice(0, 100) : 'Customer';
+  const words = local
+    .replace(/[._+-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.length
+    ? words
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join(' ')
+        .slice(0, 100)
+    : 'Customer';
 }
 
-export async function registerCustomer(ctx: AppContext, input: { email: string; password: string }, meta: RequestMeta) {
+export async function registerCustomer(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+) {
   await ctx.limits.consume('register', meta.ip);
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   return ctx.database.db.transaction(async (tx) => {
-    const user = await q.insertUser(tx, { name: nameFromEmail(input.email), email: input.email, passwordHash });
+    const user = await q.insertUser(tx, {
+      name: nameFromEmail(input.email),
+      email: input.email,
+      passwordHash,
+    });
     if (!user) throw conflict(SERVER_MESSAGES.emailTaken, { email: [SERVER_MESSAGES.emailTaken] });
     await claimGuestDesigns(tx, user.id, user.email);
-    const token = await createSession(tx, { userId: user.id, audience: 'customer', remember: false, ...meta });
+    const token = await createSession(tx, {
+      userId: user.id,
+      audience: 'customer',
+      remember: false,
+      ...meta,
+    });
     return { token, user: toUserDto(user), message: SERVER_MESSAGES.registered };
   });
 }
@@ -59,7 +94,9 @@ export async function login(
   await ctx.limits.check('loginAccount', accountKey);
   await ctx.limits.check('loginAddress', meta.ip);
   const user = await q.findUserByEmail(ctx.database.db, input.email);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyAgainstDummy(input.password), false);
   // The back-office refuses customers with the same answer as a wrong password.
   if (!user || !ok || (audience === 'admin' && user.role !== 'admin')) {
     await ctx.limits.penalize('loginAccount', accountKey);
@@ -106,7 +143,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   });
 }
 
-export async function resetPassword(ctx: AppContext, input: { email: string; token: string; password: string }): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; token: string; password: string },
+): Promise<void> {
   const user = await q.findUserByEmail(ctx.database.db, input.email);
   if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
   assertPasswordAllowed(input.password);
@@ -140,7 +180,10 @@ export async function changePassword(
   if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
 }
 
-export async function createAdmin(ctx: Pick<AppContext, 'database'>, input: { name: string; email: string; password: string }) {
+export async function createAdmin(
+  ctx: Pick<AppContext, 'database'>,
+  input: { name: string; email: string; password: string },
+) {
   const passwordHash = await hashPassword(input.password);
   const user = await q.insertUser(ctx.database.db, { ...input, passwordHash, role: 'admin' });
   if (!user) throw conflict(SERVER_MESSAGES.emailTaken, { email: [SERVER_MESSAGES.emailTaken] });

@@ -7,7 +7,11 @@ import { users } from '../../db/schema/users';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Writes one notification per recipient inside the caller's transaction; publish them after it commits. */
-export async function createNotifications(db: DbOrTx, userIds: number[], data: NotificationData): Promise<NotificationRow[]> {
+export async function createNotifications(
+  db: DbOrTx,
+  userIds: number[],
+  data: NotificationData,
+): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
   return db
     .insert(notifications)
@@ -17,7 +21,10 @@ export async function createNotifications(db: DbOrTx, userIds: number[], data: N
 
 /** Every active admin's id: admins share the notifications of the shop. */
 export async function activeAdminIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 1)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
   return rows.map((r) => r.id);
 }
 

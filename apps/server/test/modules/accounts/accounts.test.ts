@@ -15,7 +15,8 @@ afterEach(async () => {
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 function resetLinkFrom(mail: string): { token: string; email: string } {
   const url = /Reset your password: (\S+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
@@ -35,7 +36,11 @@ describe('register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(SERVER_MESSAGES.registered);
-    expect(body.user).toMatchObject({ email: 'new.person@example.com', role_type: 'user', name: 'New Person' });
+    expect(body.user).toMatchObject({
+      email: 'new.person@example.com',
+      role_type: 'user',
+      name: 'New Person',
+    });
     expect(body.token.length).toBeGreaterThanOrEqual(43);
     const me = await get('/api/user', bearer(body.token));
     expect(me.statusCode).toBe(200);
@@ -55,11 +60,38 @@ describe('register', () => {
 
   it.each([
     [{ password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026', terms: true }, 'email'],
-    [{ email: 'not-an-email', password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026', terms: true }, 'email'],
+    [
+      {
+        email: 'not-an-email',
+        password: 'Walnut-Desk-2026',
+        password_confirmation: 'Walnut-Desk-2026',
+        terms: true,
+      },
+      'email',
+    ],
     [{ email: 'a@example.com', password: 'short', password_confirmation: 'short', terms: true }, 'password'],
-    [{ email: 'a@example.com', password: 'Walnut-Desk-2026', password_confirmation: 'Other-Desk-2026', terms: true }, 'password_confirmation'],
-    [{ email: 'a@example.com', password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026', terms: false }, 'terms'],
-    [{ email: 'a@example.com', password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026' }, 'terms'],
+    [
+      {
+        email: 'a@example.com',
+        password: 'Walnut-Desk-2026',
+        password_confirmation: 'Other-Desk-2026',
+        terms: true,
+      },
+      'password_confirmation',
+    ],
+    [
+      {
+        email: 'a@example.com',
+        password: 'Walnut-Desk-2026',
+        password_confirmation: 'Walnut-Desk-2026',
+        terms: false,
+      },
+      'terms',
+    ],
+    [
+      { email: 'a@example.com', password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026' },
+      'terms',
+    ],
   ])('refuses %j with 422 naming %s and creates nothing', async (payload, field) => {
     const res = await post('/api/register', payload);
     expect(res.statusCode).toBe(422);
@@ -71,20 +103,38 @@ describe('register', () => {
   });
 
   it('refuses a common password', async () => {
-    const res = await post('/api/register', { email: 'a@example.com', password: 'password1', password_confirmation: 'password1', terms: true });
+    const res = await post('/api/register', {
+      email: 'a@example.com',
+      password: 'password1',
+      password_confirmation: 'password1',
+      terms: true,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password).toEqual([SERVER_MESSAGES.passwordCommon]);
   });
 
   it('answers 409 for an e-mail that is taken, whatever its case', async () => {
     await registerCustomer(t.app, 'taken@example.com');
-    const res = await post('/api/register', { email: 'TAKEN@example.com', password: 'Walnut-Desk-2026', password_confirmation: 'Walnut-Desk-2026', terms: true });
+    const res = await post('/api/register', {
+      email: 'TAKEN@example.com',
+      password: 'Walnut-Desk-2026',
+      password_confirmation: 'Walnut-Desk-2026',
+      terms: true,
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.emailTaken, errors: { email: [SERVER_MESSAGES.emailTaken] } });
+    expect(res.json()).toEqual({
+      message: SERVER_MESSAGES.emailTaken,
+      errors: { email: [SERVER_MESSAGES.emailTaken] },
+    });
   });
 
   it('answers 400 to malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
@@ -98,7 +148,9 @@ describe('login', () => {
     expect(short.json()).toMatchObject({ message: CUSTOMER_MESSAGES.loggedIn, user: { id: user.id } });
     const long = await post('/api/login', { email, password, remember: true });
     const rows = await t.ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    const hours = rows.map((r) => (r.expiresAt.getTime() - r.createdAt.getTime()) / 3600_000).sort((a, b) => a - b);
+    const hours = rows
+      .map((r) => (r.expiresAt.getTime() - r.createdAt.getTime()) / 3600_000)
+      .sort((a, b) => a - b);
     expect(hours[0]).toBeLessThan(24.1);
     expect(hours[hours.length - 1]).toBeGreaterThan(24 * 29.9);
     expect((await get('/api/user', bearer(long.json().token))).statusCode).toBe(200);
@@ -132,24 +184,49 @@ describe('login', () => {
   it('rate limits failed logins per account, even from rotating addresses, with Retry-After', async () => {
     const { email, password } = await registerCustomer(t.app);
     for (let i = 0; i < 10; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong-Password-9' }, remoteAddress: `10.0.0.${i + 1}` });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password: 'Wrong-Password-9' },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: '10.0.1.1' });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password },
+      remoteAddress: '10.0.1.1',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json()).toEqual({ message: SERVER_MESSAGES.rateLimited });
     // Another account from the same addresses is not locked.
     const other = await registerCustomer(t.app);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: other.email, password: other.password }, remoteAddress: '10.0.0.1' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: other.email, password: other.password },
+      remoteAddress: '10.0.0.1',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('rate limits failed logins per address across accounts', async () => {
     for (let i = 0; i < 30; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: `x${i}@example.com`, password: 'Wrong-Password-9' }, remoteAddress: '10.9.9.9' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `x${i}@example.com`, password: 'Wrong-Password-9' },
+        remoteAddress: '10.9.9.9',
+      });
     }
-    const r = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'y@example.com', password: 'Wrong-Password-9' }, remoteAddress: '10.9.9.9' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'y@example.com', password: 'Wrong-Password-9' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(r.statusCode).toBe(429);
   });
 });
@@ -197,7 +274,10 @@ describe('sessions and areas', () => {
 
   it('an expired session answers 401', async () => {
     const { token, user } = await registerCustomer(t.app);
-    await t.ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await get('/api/user', bearer(token))).statusCode).toBe(401);
   });
 });
@@ -215,13 +295,23 @@ describe('password reset', () => {
     expect(link.email).toBe(email);
 
     const newPassword = 'Fresh-Cubicle-88';
-    const reset = await post('/api/reset-password', { email, token: link.token, password: newPassword, password_confirmation: newPassword });
+    const reset = await post('/api/reset-password', {
+      email,
+      token: link.token,
+      password: newPassword,
+      password_confirmation: newPassword,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: SERVER_MESSAGES.passwordReset });
     expect((await get('/api/user', bearer(oldToken))).statusCode).toBe(401);
     expect((await post('/api/login', { email, password: newPassword })).statusCode).toBe(200);
 
-    const reuse = await post('/api/reset-password', { email, token: link.token, password: 'Another-Cubicle-99', password_confirmation: 'Another-Cubicle-99' });
+    const reuse = await post('/api/reset-password', {
+      email,
+      token: link.token,
+      password: 'Another-Cubicle-99',
+      password_confirmation: 'Another-Cubicle-99',
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().errors.email).toEqual([SERVER_MESSAGES.resetTokenInvalid]);
     expect((await post('/api/login', { email, password: newPassword })).statusCode).toBe(200);
@@ -238,18 +328,36 @@ describe('password reset', () => {
     const { email, password, user } = await registerCustomer(t.app);
     await post('/api/forgot-password', { email });
     const link = resetLinkFrom((await t.deliverMail())[0]!);
-    await t.ctx.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
-    const res = await post('/api/reset-password', { email, token: link.token, password: 'Fresh-Cubicle-88', password_confirmation: 'Fresh-Cubicle-88' });
+    await t.ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    const res = await post('/api/reset-password', {
+      email,
+      token: link.token,
+      password: 'Fresh-Cubicle-88',
+      password_confirmation: 'Fresh-Cubicle-88',
+    });
     expect(res.statusCode).toBe(422);
     expect((await post('/api/login', { email, password })).statusCode).toBe(200);
   });
 
   it('refuses a mismatched confirmation and a wrong token with 422', async () => {
     const { email } = await registerCustomer(t.app);
-    const mismatch = await post('/api/reset-password', { email, token: 'x', password: 'Fresh-Cubicle-88', password_confirmation: 'Fresh-Cubicle-89' });
+    const mismatch = await post('/api/reset-password', {
+      email,
+      token: 'x',
+      password: 'Fresh-Cubicle-88',
+      password_confirmation: 'Fresh-Cubicle-89',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual([SERVER_MESSAGES.passwordsDontMatch]);
-    const wrong = await post('/api/reset-password', { email, token: 'not-a-real-token', password: 'Fresh-Cubicle-88', password_confirmation: 'Fresh-Cubicle-88' });
+    const wrong = await post('/api/reset-password', {
+      email,
+      token: 'not-a-real-token',
+      password: 'Fresh-Cubicle-88',
+      password_confirmation: 'Fresh-Cubicle-88',
+    });
     expect(wrong.statusCode).toBe(422);
   });
 
