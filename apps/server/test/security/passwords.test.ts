@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES } from '@shop/contracts';
+import { users } from '../../src/db/schema/users';
+import { registerCustomer } from '../support/http';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+describe('passwords', () => {
+  it('hashes with argon2id at m=19 MiB, t=2, p=1 or stronger (read off the stored hash)', async () => {
+    const { user } = await registerCustomer(t.app);
+    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row!.passwordHash);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(19456);
+    expect(Number(m![2])).toBeGreaterThanOrEqual(2);
+    expect(Number(m![3])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('accepts a 64-character password and logs in with it', async () => {
+    const password = 'Ab3$'.repeat(16);
+    expect(password).toHaveLength(64);
+    const { email } = await registerCustomer(t.app, undefined, password);
+    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each(['123456789', 'qwertyuiop', 'Password1', 'iloveyou1', 'sunshine'])(
+    'refuses the common password %s at register',
+    async (password) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: {
+          email: `p${Math.random().toString(36).slice(2)}@example.com`,
+          password,
+          password_confirmation: password,
+          terms: true,
+        },
+      });
+      expect(res.statusCode).toBe(422);
+    },
+  );
+
+  it('refuses a common password at reset, leaving the old one in place', async () => {
+    const { email, password } = await registerCustomer(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+    const mail = (await t.deliverMail())
+      .at(-1)!
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const token = new URL(/Reset your password: (\S+)/.exec(mail)![1]!).searchParams.get('token')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { email, token, password: 'password123', password_confirmation: 'password123' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.password).toEqual([SERVER_MESSAGES.passwordCommon]);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers known and unknown e-mails alike, with comparable work (both verify an argon2 hash)', async () => {
+    const { email } = await registerCustomer(t.app);
+    const time = async (address: string) => {
+      const started = performance.now();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: address, password: 'Wrong-Guess-123' },
+        remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.1`,
+      });
+      return { ms: performance.now() - started, body: res.body, status: res.statusCode };
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const a = await time(email);
+      const b = await time(`ghost${i}@example.com`);
+      expect(a.status).toBe(401);
+      expect(b.body).toBe(a.body);
+      known.push(a.ms);
+      unknown.push(b.ms);
+    }
+    // Without the dummy verification an unknown e-mail answers many times faster; the bound is loose on purpose.
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+});
