@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { findWebDist, openRuntime } from './bootstrap';
 import { loadConfig } from './config';
+import { seedContent } from './db/seed/seed-content';
 import { seedDemoData } from './db/seed/seed-demo';
 import { MailWorker } from './platform/mail/worker';
 
@@ -15,6 +16,8 @@ async function main() {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     web: { distDir: findWebDist(config) },
   });
+  // Page titles and descriptions are shop content, not demo data: every database gets them (existing rows are kept).
+  await seedContent(ctx.database.db);
   if (config.seedDemo) await seedDemoData(ctx, app.log);
 
   const mailer = new MailWorker({

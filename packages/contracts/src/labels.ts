@@ -44,8 +44,14 @@ export const CUSTOMER_SIDEBAR = [
     ],
   },
   { section: 'Support', links: [{ key: 'chat', label: 'Chat with Admin', to: '/user/chat' }] },
-  { section: 'Notifications', links: [{ key: 'notifications', label: 'Notifications', to: '/user/notifications' }] },
-  { section: 'Settings', links: [{ key: 'profile', label: 'Profile Settings', to: '/user/profile-settings' }] },
+  {
+    section: 'Notifications',
+    links: [{ key: 'notifications', label: 'Notifications', to: '/user/notifications' }],
+  },
+  {
+    section: 'Settings',
+    links: [{ key: 'profile', label: 'Profile Settings', to: '/user/profile-settings' }],
+  },
 ] as const;
 
 export const CUSTOMER_BOTTOM_BAR = [

@@ -12,7 +12,18 @@ export interface WebAppOptions {
   renderHead?: (request: FastifyRequest) => Promise<{ head: string; status?: number } | null>;
 }
 
-const HEAD_MARKER = '<!--app-head-->';
+// index.html holds its default title and description between these markers; a rendered head replaces them.
+const HEAD_START = '<!--app-head-->';
+const HEAD_END = '<!--/app-head-->';
+
+function withHead(template: string, head: string): string {
+  const start = template.indexOf(HEAD_START);
+  if (start < 0) return template;
+  const end = template.indexOf(HEAD_END, start);
+  return end < 0
+    ? template.replace(HEAD_START, head)
+    : template.slice(0, start) + head + template.slice(end + HEAD_END.length);
+}
 
 /**
  * Serves the single-page web app from the same origin as the API: hashed assets with year-long caching,
@@ -42,13 +53,16 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     if (!template) return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
     const rendered = opts.renderHead ? await opts.renderHead(request).catch(() => null) : null;
-    const html = rendered ? template.replace(HEAD_MARKER, rendered.head) : template;
+    const html = rendered ? withHead(template, rendered.head) : template;
     return reply
       .code(rendered?.status ?? 200)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   }
+
+  // The static plugin would answer the root directory itself (403): the home page is the app.
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

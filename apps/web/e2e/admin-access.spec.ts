@@ -1,0 +1,50 @@
+import { ADMIN_LABELS, ADMIN_MESSAGES } from '@shop/contracts';
+import { expect, logInAsCustomer, test } from './support/fixtures';
+
+// Seeded by the server when SEED_DEMO=1 (decisions.md D11).
+const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
+const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'demo-customer-2026' };
+
+test('an admin signs in, reaches the dashboard and signs out', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: ADMIN_LABELS.loginHeading })).toBeVisible();
+  await expect(page.getByText(ADMIN_LABELS.loginSubtitle)).toBeVisible();
+  await expect(page.getByText(ADMIN_MESSAGES.unauthorizedFooter)).toBeVisible();
+
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByLabel(ADMIN_LABELS.rememberMe).check();
+  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+
+  await expect(page).toHaveURL('/admin/dashboard');
+  await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  for (const card of Object.values(ADMIN_LABELS.dashboardCards)) {
+    await expect(page.getByRole('heading', { name: card })).toBeVisible();
+  }
+  await expect(page.getByText(ADMIN_MESSAGES.awaitingReview)).toBeVisible();
+
+  // The figures loaded: no 'Error!' dialog, and the demo catalogue counts.
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByText(/^\d[\d,]*$/)).toHaveCount(4);
+
+  await page.getByRole('button', { name: /^Admin menu for/ }).click();
+  await page.getByRole('menuitem', { name: ADMIN_LABELS.signOut }).click();
+  await expect(page).toHaveURL('/admin/login');
+  expect(await page.evaluate(() => localStorage.getItem('admin_auth_token'))).toBeNull();
+});
+
+test('a customer visiting the back-office is sent home', async ({ page }) => {
+  await logInAsCustomer(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin_auth_token'))).toBeNull();
+});
+
+test('a guest is sent home from the customer area and the back-office', async ({ page }) => {
+  await page.goto('/user/dashboard');
+  await expect(page).toHaveURL('/');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL('/');
+});

@@ -1,0 +1,50 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login. */
+export interface Refusal {
+  status: number;
+  path: string;
+}
+
+export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[] }>({
+  // A journey lists its intended refusals here (`refusals.push(...)`); Chromium logs each as a console error.
+  // eslint-disable-next-line no-empty-pattern
+  refusals: async ({}, use) => {
+    await use([]);
+  },
+  // Every journey fails on any other console error or an uncaught exception in the page.
+  consoleErrors: [
+    async ({ page, refusals }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const url = message.location().url;
+        const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
+        const path = url ? new URL(url).pathname : '';
+        if (refusals.some((r) => r.status === status && r.path === path)) return;
+        errors.push(`${message.text()} at ${url}`);
+      });
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A new e-mail per journey, so journeys never share an account. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function logInAsCustomer(page: Page, email: string, password: string, remember = false) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link';
+import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '../../lib/storage-keys';
+import { AdminSidebar } from './admin-sidebar';
+import { AdminTopBar } from './admin-top-bar';
+
+/** The back-office shell: a collapsible sidebar (a drawer below 768 px) and a top bar. */
+export function AdminLayout() {
+  const [collapsed, setCollapsed] = useState(() => readPreference(ADMIN_SIDEBAR_COLLAPSED_KEY) === '1');
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const toggleCollapsed = () => {
+    writePreference(ADMIN_SIDEBAR_COLLAPSED_KEY, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+
+  return (
+    <div className="flex min-h-dvh bg-slate-100">
+      <SkipLink />
+      <AdminSidebar
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        mobileOpen={mobileOpen}
+        onCloseMobile={() => setMobileOpen(false)}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AdminTopBar onOpenMenu={() => setMobileOpen(true)} menuOpen={mobileOpen} />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { MessageResponse, NewsletterRequest } from '@shop/contracts';
+import { CUSTOMER_LABELS } from '@shop/contracts';
+import { Button } from '../../components/ui/button';
+import { inputClasses } from '../../components/ui/form-field';
+import { cx } from '../../components/ui/cx';
+import { api } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+
+/** The footer's newsletter box: POST /api/newsletter; failures get the API client's global messages. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const subscribe = useMutation({
+    mutationFn: (body: NewsletterRequest) => api.post<MessageResponse>('/api/newsletter', body),
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      setEmail('');
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!subscribe.isPending) subscribe.mutate({ email });
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="newsletter-email" className="sr-only">
+        Email address
+      </label>
+      <input
+        id="newsletter-email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        placeholder="you@company.com"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        className={cx(inputClasses, 'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300')}
+      />
+      <Button type="submit" loading={subscribe.isPending} className="shrink-0">
+        {CUSTOMER_LABELS.subscribe}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { redirect, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { adminRoutes } from './routes/admin-routes';
+import { authRoutes } from './routes/auth-routes';
+import { customerRoutes } from './routes/customer-routes';
+import { publicRoutes } from './routes/public-routes';
+
+/** The whole route tree; each area's routes live in ./routes/<area>-routes.ts. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageSpinner,
+    children: [
+      publicRoutes,
+      authRoutes,
+      customerRoutes,
+      adminRoutes,
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];

@@ -1,0 +1,195 @@
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { cx } from './cx';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+export const inputClasses =
+  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm transition-colors ' +
+  'placeholder:text-slate-500 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600';
+
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  /** Visually hidden label (still read by screen readers), for inputs whose purpose is obvious from context. */
+  hideLabel?: boolean;
+  labelAside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  labelAside,
+  className,
+  children,
+}: FieldShellProps) {
+  return (
+    <div className={className}>
+      <div className={cx('mb-1.5 flex items-baseline justify-between gap-2', hideLabel && 'sr-only')}>
+        <label htmlFor={id} className="text-sm font-medium text-navy-900">
+          {label}
+          {required && (
+            <span className="text-red-700" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+        {labelAside}
+      </div>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  labelAside?: ReactNode;
+  containerClassName?: string;
+  id?: string;
+  /** A control inside the input's right edge (e.g. show password). */
+  endAdornment?: ReactNode;
+}
+
+/** A labelled input with its error text tied to it (aria-invalid, aria-describedby). */
+export function TextField({
+  label,
+  error,
+  hint,
+  hideLabel,
+  labelAside,
+  containerClassName,
+  className,
+  id,
+  required,
+  endAdornment,
+  ...props
+}: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell
+      id={inputId}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      hideLabel={hideLabel}
+      labelAside={labelAside}
+      className={containerClassName}
+    >
+      <div className="relative">
+        <input
+          id={inputId}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(inputId, error, hint)}
+          className={cx(
+            inputClasses,
+            error ? 'border-red-600' : 'border-slate-300',
+            endAdornment ? 'pr-11' : undefined,
+            className,
+          )}
+          {...props}
+        />
+        {endAdornment && <div className="absolute inset-y-0 right-1.5 flex items-center">{endAdornment}</div>}
+      </div>
+    </FieldShell>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment'>) {
+  const [visible, setVisible] = useState(false);
+  const autoId = useId();
+  const inputId = props.id ?? autoId;
+  return (
+    <TextField
+      {...props}
+      id={inputId}
+      type={visible ? 'text' : 'password'}
+      endAdornment={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          className="rounded-md p-1.5 text-slate-500 hover:text-navy-800"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-controls={inputId}
+          aria-pressed={visible}
+        >
+          {visible ? <EyeOffIcon className="size-5" /> : <EyeIcon className="size-5" />}
+        </button>
+      }
+    />
+  );
+}
+
+interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'id'> {
+  label: ReactNode;
+  error?: string;
+  id?: string;
+  containerClassName?: string;
+}
+
+export function CheckboxField({
+  label,
+  error,
+  id,
+  containerClassName,
+  className,
+  ...props
+}: CheckboxFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={containerClassName}>
+      <div className="flex items-start gap-2.5">
+        <input
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={cx(
+            'mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-navy-800 focus-visible:outline-2',
+            className,
+          )}
+          {...props}
+        />
+        <label htmlFor={inputId} className="text-sm text-slate-700">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
