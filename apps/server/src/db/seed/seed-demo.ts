@@ -7,6 +7,7 @@ import { categories, productImages, products } from '../schema/catalog';
 import { users } from '../schema/users';
 import { DEMO_CATEGORIES, type Drawing } from './catalog-data';
 import { productSvg } from './product-art';
+import { seedDesigns } from './seed-designs';
 
 export const DEMO_ADMIN = {
   name: 'Dana Whitfield',
@@ -130,6 +131,7 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         .values(p.gallery.map((imageKey, position) => ({ productId: row!.id, imageKey, position })));
     }
   });
+  await seedDesigns(ctx);
   log.info({ products: planned.length, ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

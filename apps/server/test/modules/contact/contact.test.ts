@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '@shop/contracts';
+import { contactMessages } from '../../../src/db/schema/contact';
+import { mailQueue } from '../../../src/db/schema/mail';
+import { createTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ env: { SHOP_INBOX: 'inbox@shop.test' } });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const valid = {
+  firstName: 'Jordan',
+  lastName: 'Lee',
+  email: 'Jordan.Lee@Example.com',
+  phone: '+1 555 0100',
+  message: 'We need 24 workstations for a new floor <b>by March</b>.',
+};
+const post = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object });
+
+describe('POST /api/contact', () => {
+  it('stores the message and mails it to the shop inbox', async () => {
+    const res = await post(valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: CONTACT_MESSAGES.sent });
+    const rows = await t.ctx.database.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'Lee',
+      email: 'jordan.lee@example.com',
+      phone: '+1 555 0100',
+    });
+    const mails = await t.deliverMail();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.replace(/=\r?\n/g, '');
+    expect(mail).toMatch(/^To: inbox@shop\.test/m);
+    expect(mail).toContain('Jordan Lee');
+    expect(mail).toContain('jordan.lee@example.com');
+    expect(mail).toContain('24 workstations');
+    // The HTML part escapes what the visitor typed.
+    expect(mail).toContain('&lt;b&gt;by March&lt;/b&gt;');
+    expect(mail).not.toMatch(/<p[^>]*>[^<]*<b>by March/);
+  });
+
+  it.each(['firstName', 'lastName', 'email', 'phone', 'message'] as const)(
+    'answers 422 naming %s when it is missing or blank, and stores and mails nothing',
+    async (field) => {
+      for (const payload of [
+        { ...valid, [field]: undefined },
+        { ...valid, [field]: '   ' },
+      ]) {
+        const res = await post(payload);
+        expect(res.statusCode).toBe(422);
+        expect(Object.keys(res.json().errors)).toEqual([field]);
+      }
+      expect(await t.ctx.database.db.$count(contactMessages)).toBe(0);
+      expect(await t.ctx.database.db.$count(mailQueue)).toBe(0);
+    },
+  );
+
+  it('answers 422 for an invalid e-mail', async () => {
+    const res = await post({ ...valid, email: 'not-an-email' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toBeDefined();
+  });
+
+  it('is rate limited per address (429 with Retry-After)', async () => {
+    await t.close();
+    t = await createTestApp({ limits: { contact: { points: 2, windowSeconds: 60 } } });
+    expect((await post(valid)).statusCode).toBe(200);
+    expect((await post(valid)).statusCode).toBe(200);
+    const res = await post(valid);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(await t.ctx.database.db.$count(contactMessages)).toBe(2);
+  });
+});

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_META_TITLE, PUBLIC_PAGES } from '@shop/contracts';
+import { products } from '../../../src/db/schema/catalog';
+import { PAGE_META_ROWS, seedContent } from '../../../src/db/seed/seed-content';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { seedCatalog } from '../catalog/fixtures';
+
+let t: TestApp;
+let dist: string;
+beforeEach(async () => {
+  // A stand-in for the built web app: the head marker is where the server puts the page's tags.
+  dist = await mkdtemp(path.join(os.tmpdir(), 'shop-web-dist-'));
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ build: { web: { distDir: dist } } });
+  await seedContent(t.ctx.database.db);
+});
+afterEach(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('GET /api/meta/{path}', () => {
+  it('answers the seeded meta of every public page, with absolute URLs', async () => {
+    for (const page of PUBLIC_PAGES) {
+      const res = await get(`/api/meta/${page}`);
+      expect(res.statusCode).toBe(200);
+      const row = PAGE_META_ROWS.find((r) => r.path === page)!;
+      expect(res.json()).toEqual({
+        title: row.title,
+        description: row.description,
+        keywords: row.keywords,
+        url: `http://shop.test/${page}`,
+        image: row.image ? `http://shop.test${row.image}` : null,
+      });
+    }
+    expect((await get('/api/meta/home')).json().title).toBe(PAGE_META_ROWS[0]!.title);
+    expect((await get('/api/meta')).json().title).toBe(PAGE_META_ROWS[0]!.title);
+  });
+
+  it('answers a product page from the product, and the default title for unknown paths', async () => {
+    await seedCatalog(t.ctx);
+    await t.ctx.database.db
+      .update(products)
+      .set({ description: `Breathable mesh back. ${'Very comfortable. '.repeat(20)}` })
+      .where(eq(products.slug, 'ergonomic-mesh-task-chair'));
+    const res = (await get('/api/meta/product/ergonomic-mesh-task-chair')).json();
+    expect(res.title).toBe('Ergonomic Mesh Task Chair');
+    expect(res.description.length).toBeLessThanOrEqual(160);
+    expect(res.description).toMatch(/^Breathable mesh back\. Very comfortable\./);
+    expect(res.image).toBe('http://shop.test/media/products/photo1/1200.webp');
+    expect(res.url).toBe('http://shop.test/product/ergonomic-mesh-task-chair');
+
+    for (const unknown of ['product/no-such-thing', 'nowhere/at/all', 'product/%25E0%25A4%25A']) {
+      const res = await get(`/api/meta/${unknown}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.title).toBe(DEFAULT_META_TITLE);
+      expect(body.image).toBeNull();
+    }
+  });
+});
+
+describe('server-rendered head', () => {
+  it('puts a product page’s title and Open Graph tags into its HTML', async () => {
+    await seedCatalog(t.ctx);
+    await t.ctx.database.db
+      .update(products)
+      .set({ name: 'Chair "Deluxe" <Pro> & Co' })
+      .where(eq(products.slug, 'ergonomic-mesh-task-chair'));
+    const res = await get('/product/ergonomic-mesh-task-chair');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<title>Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co</title>');
+    expect(html).toContain(
+      '<meta property="og:title" content="Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co">',
+    );
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain(
+      '<meta property="og:url" content="http://shop.test/product/ergonomic-mesh-task-chair">',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="http://shop.test/media/products/photo1/1200.webp">',
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="http://shop.test/product/ergonomic-mesh-task-chair">',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toContain('<Pro>');
+  });
+
+  it('renders the head of the other pages, and still serves the app for an unknown product', async () => {
+    const about = await get('/about-us');
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('<title>About Us | Cubicle Depot</title>');
+    expect(about.body).toContain('<meta name="description"');
+    expect(about.body).toContain('<meta property="og:url" content="http://shop.test/about-us">');
+    expect(about.body).toContain('<meta property="og:type" content="website">');
+    const missing = await get('/product/no-such-thing');
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toContain(`<title>${DEFAULT_META_TITLE}</title>`);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('renders the home page head', async () => {
+    const home = await get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`<title>${PAGE_META_ROWS[0]!.title.replace(/&/g, '&amp;')}</title>`);
+    expect(home.body).toContain('<meta property="og:url" content="http://shop.test/">');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every public page and every active product with lastmod', async () => {
+    const { products: fixture } = await seedCatalog(t.ctx);
+    await t.ctx.database.db
+      .update(products)
+      .set({ status: false })
+      .where(eq(products.id, fixture.get('Stacking Guest Chair')!.id));
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const xml = res.body;
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    for (const page of PUBLIC_PAGES) expect(xml).toContain(`<loc>http://shop.test/${page}</loc>`);
+    expect(xml).toContain('<loc>http://shop.test/product/ergonomic-mesh-task-chair</loc>');
+    expect(xml).not.toContain('stacking-guest-chair');
+    expect(xml.match(/<url>/g)).toHaveLength(PUBLIC_PAGES.length + 5);
+    expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(PUBLIC_PAGES.length + 5);
+  });
+
+  it('allows the public pages and keeps crawlers out of /user, /admin and /api', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Allow: /');
+    for (const p of ['/user', '/admin', '/api']) expect(res.body).toContain(`Disallow: ${p}`);
+    expect(res.body).toContain('Sitemap: http://shop.test/sitemap.xml');
+  });
+});

@@ -1,0 +1,75 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Product, ProductDetail, ProductPage } from '@shop/contracts';
+import { productSrcSet } from '../components/product-image';
+import { applyWishlistState, catalogKeys, type InventoryFilters } from './catalog-api';
+
+const product = (id: number, is_favorited = false): Product => ({
+  id,
+  name: `Chair ${id}`,
+  slug: `chair-${id}`,
+  description: '',
+  photo_url: null,
+  gallery_urls: [],
+  set_price: '10.00',
+  stock_quantity: 1,
+  is_favorited,
+});
+const page = (...items: Product[]): ProductPage => ({
+  data: items,
+  current_page: 1,
+  last_page: 1,
+  next_page_url: null,
+  prev_page_url: null,
+  total: items.length,
+  per_page: 9,
+});
+const filters: InventoryFilters = { category: null, search: '', favorites: false, page: 1 };
+
+describe('applyWishlistState', () => {
+  it('flips the product in every cached list, detail and related products', () => {
+    const client = new QueryClient();
+    client.setQueryData(catalogKeys.products(filters), page(product(1), product(2)));
+    client.setQueryData(catalogKeys.products({ ...filters, page: 2 }), page(product(3), product(1)));
+    const detail: ProductDetail = { product: product(4), relatedProducts: [product(1), product(5)] };
+    client.setQueryData(catalogKeys.product('chair-4'), detail);
+
+    applyWishlistState(client, 1, true);
+
+    const first = client.getQueryData<ProductPage>(catalogKeys.products(filters))!;
+    expect(first.data.map((p) => p.is_favorited)).toEqual([true, false]);
+    const second = client.getQueryData<ProductPage>(catalogKeys.products({ ...filters, page: 2 }))!;
+    expect(second.data.map((p) => p.is_favorited)).toEqual([false, true]);
+    const after = client.getQueryData<ProductDetail>(catalogKeys.product('chair-4'))!;
+    expect(after.product.is_favorited).toBe(false);
+    expect(after.relatedProducts.map((p) => p.is_favorited)).toEqual([true, false]);
+
+    applyWishlistState(client, 1, false);
+    expect(client.getQueryData<ProductPage>(catalogKeys.products(filters))!.data[0]!.is_favorited).toBe(
+      false,
+    );
+  });
+
+  it('marks favorites-only lists stale so they refetch without the removed product', () => {
+    const client = new QueryClient();
+    const favoritesKey = catalogKeys.products({ ...filters, favorites: true });
+    client.setQueryData(favoritesKey, page(product(1, true)));
+    client.setQueryData(catalogKeys.products(filters), page(product(1, true)));
+    applyWishlistState(client, 1, false);
+    expect(client.getQueryState(favoritesKey)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(catalogKeys.products(filters))!.isInvalidated).toBe(false);
+  });
+});
+
+describe('productSrcSet', () => {
+  it('lists the three WebP widths the server keeps', () => {
+    expect(productSrcSet('/media/products/abc/640.webp')).toBe(
+      '/media/products/abc/320.webp 320w, /media/products/abc/640.webp 640w, /media/products/abc/1200.webp 1200w',
+    );
+  });
+
+  it('gives no srcset for other images', () => {
+    expect(productSrcSet(null)).toBeUndefined();
+    expect(productSrcSet('/images/placeholder.jpg')).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZE,
+  type Category,
+  type FavoriteToggleResponse,
+  type Product,
+  type ProductDetail,
+  type ProductPage,
+} from '@shop/contracts';
+import { api } from '../../../lib/api-client';
+import type { ApiError } from '../../../lib/api-error';
+
+/** The inventory's filters as they sit in the URL (keys category, search, favorites, page). */
+export interface InventoryFilters {
+  category: number | null;
+  search: string;
+  favorites: boolean;
+  page: number;
+}
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  categories: ['catalog', 'categories'] as const,
+  productLists: ['catalog', 'products'] as const,
+  products: (filters: InventoryFilters) => ['catalog', 'products', filters] as const,
+  product: (slug: string) => ['catalog', 'product', slug] as const,
+};
+
+// The screens show their own messages ('Failed to load products.'); an expired session keeps the global handling.
+const showOwnErrors = { callerHandles: (e: ApiError) => e.status !== 401 };
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: catalogKeys.categories,
+    queryFn: ({ signal }) =>
+      api.get<Category[]>('/api/v1/frontend/categories', { signal, ...showOwnErrors, token: 'none' }),
+    staleTime: 5 * 60_000,
+  });
+
+export const productsQuery = (filters: InventoryFilters) =>
+  queryOptions({
+    queryKey: catalogKeys.products(filters),
+    queryFn: ({ signal }) =>
+      api.get<ProductPage>('/api/v1/frontend/products', {
+        signal,
+        ...showOwnErrors,
+        query: {
+          category: filters.category ?? undefined,
+          favorites: filters.favorites ? 'true' : undefined,
+          search: filters.search || undefined,
+          page: filters.page,
+          per_page: PAGE_SIZE.inventory,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const productQuery = (slug: string) =>
+  queryOptions({
+    queryKey: catalogKeys.product(slug),
+    queryFn: ({ signal }) =>
+      api.get<ProductDetail>(`/api/v1/frontend/products/${encodeURIComponent(slug)}`, {
+        signal,
+        ...showOwnErrors,
+      }),
+    retry: (count, error) => (error as ApiError).status !== 404 && count < 2,
+  });
+
+export async function toggleWishlist(productId: number): Promise<FavoriteToggleResponse> {
+  return api.post<FavoriteToggleResponse>(
+    '/api/favorites/toggle',
+    { type: 'product', id: productId },
+    showOwnErrors,
+  );
+}
+
+function flip(product: Product, id: number, isFavorited: boolean): Product {
+  return product.id === id ? { ...product, is_favorited: isFavorited } : product;
+}
+
+/**
+ * Writes the new wishlist state into every cached list and detail (inventory pages, the product and its
+ * related products) so each screen shows it at once; favorites-only lists are refetched as they change shape.
+ */
+export function applyWishlistState(client: QueryClient, id: number, isFavorited: boolean): void {
+  client.setQueriesData<ProductPage>({ queryKey: catalogKeys.productLists }, (page) =>
+    page ? { ...page, data: page.data.map((p) => flip(p, id, isFavorited)) } : page,
+  );
+  client.setQueriesData<ProductDetail>({ queryKey: ['catalog', 'product'] }, (detail) =>
+    detail
+      ? {
+          product: flip(detail.product, id, isFavorited),
+          relatedProducts: detail.relatedProducts.map((p) => flip(p, id, isFavorited)),
+        }
+      : detail,
+  );
+  void client.invalidateQueries({
+    queryKey: catalogKeys.productLists,
+    predicate: (query) => (query.queryKey[2] as InventoryFilters | undefined)?.favorites === true,
+  });
+  // The customer's liked-products page keeps its own list.
+  void client.invalidateQueries({ queryKey: ['user', 'favorites'] });
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '@shop/contracts';
+import { CloseIcon } from '../../../components/ui/icons';
+import { inputClasses } from '../../../components/ui/form-field';
+
+interface InventorySearchProps {
+  /** The search in the URL. */
+  value: string;
+  /** Called 300 ms after typing stops, and at once when cleared. */
+  onSearch: (value: string) => void;
+}
+
+/** The inventory search box: debounced, with a clear button; follows the URL when it changes (back, Clear All). */
+export function InventorySearch({ value, onSearch }: InventorySearchProps) {
+  const [text, setText] = useState(value);
+  const [syncedValue, setSyncedValue] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  if (value !== syncedValue) {
+    setSyncedValue(value);
+    setText(value);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
+  };
+  const clear = () => {
+    clearTimeout(timer.current);
+    setText('');
+    onSearch('');
+  };
+
+  return (
+    <div className="relative w-full md:max-w-md">
+      <label htmlFor="inventory-search" className="sr-only">
+        Search products
+      </label>
+      <input
+        id="inventory-search"
+        type="search"
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        placeholder="Search products..."
+        autoComplete="off"
+        className={`${inputClasses} border-slate-300 py-3 pr-11 [&::-webkit-search-cancel-button]:hidden`}
+      />
+      {text && (
+        <button
+          type="button"
+          onClick={clear}
+          aria-label="Clear search"
+          className="absolute inset-y-0 right-1 my-auto flex size-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-navy-900"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { CUSTOMER_MESSAGES, type ProductDetail } from '@shop/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { ChevronLeftIcon, MailIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatMoney } from '../../../lib/money';
+import { productQuery } from '../api/catalog-api';
+import { useWishlist } from '../api/use-wishlist';
+import { ProductCard } from '../components/product-card';
+import { ProductGallery } from '../components/product-gallery';
+import { StockBadge } from '../components/stock-badge';
+import { WishlistButton } from '../components/wishlist-button';
+
+export default function ProductDetailPage() {
+  const { slug = '' } = useParams();
+  const detail = useQuery(productQuery(slug));
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <Link
+        to="/products"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-navy-700 hover:text-navy-900"
+      >
+        <ChevronLeftIcon className="size-4" />
+        Back to Inventory
+      </Link>
+      {detail.isError ? (
+        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {CUSTOMER_MESSAGES.productFailed}
+        </p>
+      ) : !detail.data ? (
+        <div className="flex justify-center py-32">
+          <Spinner className="size-8" label="Loading product…" />
+        </div>
+      ) : (
+        // Keyed by product so the gallery starts on the main photo for each product.
+        <ProductView key={detail.data.product.id} detail={detail.data} />
+      )}
+    </div>
+  );
+}
+
+function ProductView({ detail }: { detail: ProductDetail }) {
+  const { product, relatedProducts } = detail;
+  const wishlist = useWishlist();
+  const tabId = useId();
+  const inStock = product.stock_quantity > 0;
+  return (
+    <>
+      <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery name={product.name} images={[product.photo_url, ...product.gallery_urls]} />
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.name}</h1>
+          <div className="mt-4 flex flex-wrap items-center gap-4">
+            <p className="text-3xl font-bold text-navy-900" data-testid="product-price">
+              {formatMoney(product.set_price)}
+            </p>
+            <StockBadge quantity={product.stock_quantity} />
+          </div>
+          <p className="mt-6 leading-7 whitespace-pre-line text-slate-700">{product.description}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {inStock ? (
+              <Link to="/contact" className={buttonClasses('primary', 'lg')}>
+                <MailIcon className="size-5" />
+                Contact Us Now
+              </Link>
+            ) : (
+              <button type="button" disabled className={buttonClasses('primary', 'lg')}>
+                <MailIcon className="size-5" />
+                Contact Us Now
+              </button>
+            )}
+            <WishlistButton
+              look="full"
+              product={product}
+              busy={wishlist.isPending(product.id)}
+              onToggle={() => void wishlist.toggle(product)}
+            />
+          </div>
+
+          <div className="mt-10">
+            <div role="tablist" aria-label="Product details" className="border-b border-slate-200">
+              <button
+                type="button"
+                role="tab"
+                id={`${tabId}-tab`}
+                aria-selected="true"
+                aria-controls={`${tabId}-panel`}
+                className="-mb-px border-b-2 border-copper-600 px-1 pb-3 text-sm font-semibold text-navy-900"
+              >
+                Product Info
+              </button>
+            </div>
+            <div
+              role="tabpanel"
+              id={`${tabId}-panel`}
+              aria-labelledby={`${tabId}-tab`}
+              tabIndex={0}
+              className="py-5"
+            >
+              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+                <dt className="font-medium text-slate-600">Price</dt>
+                <dd className="text-navy-900">{formatMoney(product.set_price)}</dd>
+                <dt className="font-medium text-slate-600">Availability</dt>
+                <dd className="text-navy-900">
+                  {inStock ? `In Stock (${product.stock_quantity} available)` : 'Out of Stock'}
+                </dd>
+                <dt className="font-medium text-slate-600">Delivery</dt>
+                <dd className="text-navy-900">
+                  Delivery and installation by our own crews; ask us for a quote.
+                </dd>
+              </dl>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {relatedProducts.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16 border-t border-slate-200 pt-12">
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
+            Related Products
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="related-products">
+            {relatedProducts.map((related) => (
+              <li key={related.id}>
+                <ProductCard product={related} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

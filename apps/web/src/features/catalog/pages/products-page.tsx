@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { cx } from '../../../components/ui/cx';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { HeartIcon, PackageIcon } from '../../../components/ui/icons';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
+import { categoriesQuery, productsQuery, type InventoryFilters } from '../api/catalog-api';
+import { useWishlist } from '../api/use-wishlist';
+import { InventorySearch } from '../components/inventory-search';
+import { ProductCard } from '../components/product-card';
+
+function readFilters(params: URLSearchParams): InventoryFilters {
+  const category = Number(params.get('category'));
+  const page = Number(params.get('page'));
+  return {
+    category: Number.isInteger(category) && category > 0 ? category : null,
+    search: params.get('search')?.trim() ?? '',
+    favorites: params.get('favorites') === 'true',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function toParams(filters: InventoryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.category) params.set('category', String(filters.category));
+  if (filters.search) params.set('search', filters.search);
+  if (filters.favorites) params.set('favorites', 'true');
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+const chip = (active: boolean) =>
+  cx(
+    'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors ring-1 ring-inset',
+    active
+      ? 'bg-navy-900 text-white ring-navy-900'
+      : 'bg-white text-navy-800 ring-slate-300 hover:bg-navy-50',
+  );
+
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const wishlist = useWishlist();
+  const categories = useQuery(categoriesQuery());
+  const products = useQuery(productsQuery(filters));
+  const filterActive = filters.category !== null || filters.search !== '' || filters.favorites;
+
+  // Changing a filter goes back to page 1; the URL is the one source of the filters.
+  const update = (change: Partial<InventoryFilters>) =>
+    setParams(toParams({ ...filters, page: 1, ...change }), { preventScrollReset: true });
+
+  const listKey = JSON.stringify(filters);
+  const loaded = products.isSuccess && !products.isPlaceholderData;
+  useEffect(() => {
+    if (loaded) window.scrollTo({ top: 0 });
+  }, [listKey, loaded]);
+
+  const toggleFavorites = () => {
+    if (!wishlist.signedIn) {
+      toast.warning(CUSTOMER_MESSAGES.wishlistLogin);
+      return;
+    }
+    update({ favorites: !filters.favorites });
+  };
+
+  const page = products.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold tracking-widest text-copper-700 uppercase">Inventory</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Office furniture in stock</h1>
+        <p className="mt-3 text-slate-700">
+          New and pre-owned cubicles, desks, seating and storage, inspected and ready to deliver.
+        </p>
+      </header>
+
+      <section aria-label="Filters" className="mt-8 space-y-4">
+        <div className="flex flex-col gap-3 md:flex-row md:items-center">
+          <InventorySearch
+            value={filters.search}
+            onSearch={(search) => update({ search, favorites: false })}
+          />
+          <button
+            type="button"
+            onClick={toggleFavorites}
+            aria-pressed={filters.favorites}
+            className={cx(chip(filters.favorites), 'self-start md:self-auto')}
+          >
+            <HeartIcon className={cx('size-4', filters.favorites && 'fill-current')} />
+            Favorites
+          </button>
+          {filterActive && (
+            <button
+              type="button"
+              onClick={() => setParams(new URLSearchParams(), { preventScrollReset: true })}
+              className="text-sm font-semibold text-copper-700 underline-offset-4 hover:underline md:ml-auto"
+            >
+              Clear All Filters
+            </button>
+          )}
+        </div>
+        <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={chip(filters.category === null)}
+            aria-pressed={filters.category === null}
+            onClick={() => update({ category: null })}
+          >
+            All
+          </button>
+          {categories.data?.map((category) => (
+            <button
+              key={category.id}
+              type="button"
+              className={chip(filters.category === category.id)}
+              aria-pressed={filters.category === category.id}
+              onClick={() => update({ category: category.id })}
+            >
+              {category.name}
+            </button>
+          ))}
+        </div>
+        {categories.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            {CUSTOMER_MESSAGES.categoriesFailed}
+          </p>
+        )}
+      </section>
+
+      <section aria-label="Products" aria-busy={products.isFetching} className="mt-8 min-h-[40vh]">
+        {products.isError ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+            {CUSTOMER_MESSAGES.productsFailed}
+          </p>
+        ) : !page ? (
+          <div className="flex justify-center py-24">
+            <Spinner className="size-8" label="Loading products…" />
+          </div>
+        ) : page.data.length === 0 ? (
+          <EmptyState
+            icon={<PackageIcon className="size-6" />}
+            title="No products found"
+            description={
+              filterActive
+                ? 'Try another search or category, or clear the filters.'
+                : 'Please check back soon.'
+            }
+          />
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+              {page.total} {page.total === 1 ? 'product' : 'products'}
+              {page.last_page > 1 && ` · page ${page.current_page} of ${page.last_page}`}
+            </p>
+            <ul
+              className={cx(
+                'grid gap-6 sm:grid-cols-2 lg:grid-cols-3',
+                products.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {page.data.map((product) => (
+                <li key={product.id}>
+                  <ProductCard
+                    product={product}
+                    onToggleWishlist={wishlist.toggle}
+                    wishlistBusy={wishlist.isPending(product.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {page && page.last_page > 1 && (
+          <Pagination
+            className="mt-10"
+            currentPage={filters.page}
+            lastPage={page.last_page}
+            onPageChange={(p) => setParams(toParams({ ...filters, page: p }), { preventScrollReset: true })}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

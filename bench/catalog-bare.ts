@@ -1,0 +1,138 @@
+/**
+ * The baseline for bench/catalog-load.ts: bare Fastify + node-postgres (no plugins, no validation, no ORM)
+ * answering the same two URLs with the same SQL statements the shop runs per request (see
+ * apps/server/src/modules/catalog/queries.ts): the page query, the per-category totals read at most every
+ * 10 s, and for a search the full-text query with the trigram query as the fallback when it finds nothing.
+ * Like the shop, it runs them as named prepared statements.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const app = Fastify({ logger: false });
+let statements = 0;
+const names = new Map<string, string>();
+function query<R extends pg.QueryResultRow>(text: string, values: unknown[]) {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `bare_${++statements}`));
+  return pool.query<R>({ name, text, values });
+}
+
+const COLUMNS = `p.id, p.name, p.slug, p.description, p.photo_key, p.price::text as price, p.stock_quantity, p.category_id,
+    array(select i.image_key from product_images i where i.product_id = p.id order by i.position, i.id) as gallery,
+    false as is_favorited`;
+
+const LIST_SQL = `select ${COLUMNS}
+    from (
+      select p.id, p.created_at from products p
+      where p.status
+      order by p.created_at desc nulls last, p.id desc nulls last
+      limit $1 offset $2
+    ) pg join products p on p.id = pg.id
+    order by pg.created_at desc nulls last, pg.id desc nulls last`;
+
+const COUNTS_SQL = `select p.category_id, count(*)::int as total from products p where p.status group by p.category_id`;
+
+const FULLTEXT_SQL = `with ranked as (
+      select p.id, p.created_at, ts_rank_cd(p.search_vector, tsq) as rank, count(*) over () as total
+      from (select p.id, p.created_at, p.name, p.search_vector from products p, to_tsquery('english', $1) tsq
+        where p.status and (p.search_vector @@ tsq or p.sku ilike $2)) p, to_tsquery('english', $1) tsq
+      order by rank desc, p.created_at desc, p.id desc
+      limit $3 offset $4
+    )
+    select ${COLUMNS}, r.total::int as total
+    from ranked r join products p on p.id = r.id
+    order by r.rank desc, r.created_at desc, r.id desc`;
+
+// The typo fallback ranks at most 300 candidates, as the shop does (FUZZY_CANDIDATES).
+const fuzzySql = (words: number) => `with ranked as (
+      select p.id, p.created_at, word_similarity($1, p.name) as rank, count(*) over () as total
+      from (select p.id, p.created_at, p.name, p.search_vector from products p
+        where p.status and ($1 <% p.name or ${Array.from({ length: words }, (_, i) => `$${i + 5} <% p.name or `).join('')}p.sku ilike $2)
+        limit 300) p
+      order by rank desc, p.created_at desc, p.id desc
+      limit $3 offset $4
+    )
+    select ${COLUMNS}, r.total::int as total
+    from ranked r join products p on p.id = r.id
+    order by r.rank desc, r.created_at desc, r.id desc`;
+
+let counts: { at: number; total: number } | undefined;
+let refreshing: Promise<void> | undefined;
+async function total(): Promise<number> {
+  const refresh = () =>
+    (refreshing ??= query<{ total: number }>(COUNTS_SQL, [])
+      .then((r) => {
+        counts = { at: Date.now(), total: r.rows.reduce((s, row) => s + row.total, 0) };
+      })
+      .finally(() => (refreshing = undefined)));
+  if (!counts) await refresh();
+  else if (Date.now() - counts.at >= 10_000) void refresh();
+  return counts!.total;
+}
+
+type Row = {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  photo_key: string | null;
+  price: string;
+  stock_quantity: number;
+  gallery: string[];
+  is_favorited: boolean;
+  total?: number;
+};
+const toDto = (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  photo_url: r.photo_key ? `/media/${r.photo_key}/640.webp` : null,
+  gallery_urls: r.gallery.map((k) => `/media/${k}/640.webp`),
+  set_price: r.price,
+  stock_quantity: r.stock_quantity,
+  is_favorited: r.is_favorited,
+});
+const page = (rows: Row[], n: number, current: number, perPage: number) => {
+  const last = Math.max(1, Math.ceil(n / perPage));
+  return {
+    data: rows.map(toDto),
+    current_page: current,
+    last_page: last,
+    next_page_url: null,
+    prev_page_url: null,
+    total: n,
+    per_page: perPage,
+  };
+};
+
+app.get('/api/v1/frontend/products', async (request) => {
+  const q = request.query as { page?: string; search?: string };
+  const current = Math.max(1, Number(q.page ?? 1) || 1);
+  const perPage = 9;
+  const offset = (current - 1) * perPage;
+  if (!q.search) {
+    const [rows, n] = await Promise.all([query<Row>(LIST_SQL, [perPage, offset]), total()]);
+    return page(rows.rows, n, current, perPage);
+  }
+  const text = q.search.trim();
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const sku = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const found = await query<Row>(FULLTEXT_SQL, [
+    words.map((w) => `${w}:*`).join(' & '),
+    sku,
+    perPage,
+    offset,
+  ]);
+  if (found.rows.length) return page(found.rows, found.rows[0]!.total!, current, perPage);
+  const fuzzyWords = [...new Set(words.filter((w) => w.length >= 4))].slice(0, 5);
+  const fuzzy = await query<Row>(fuzzySql(fuzzyWords.length), [text, sku, perPage, offset, ...fuzzyWords]);
+  return page(fuzzy.rows, fuzzy.rows[0]?.total ?? 0, current, perPage);
+});
+
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.info('ready');
+process.on('SIGTERM', () => {
+  void app.close().then(() => pool.end().then(() => process.exit(0)));
+});

@@ -1,0 +1,198 @@
+/**
+ * Load benchmark of the storefront product list and search on 100,000 generated products.
+ *
+ *   npx tsx bench/catalog-load.ts            (embedded PostgreSQL, like `npm start`)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/catalog-load.ts
+ *
+ * A fresh database is created and filled with one INSERT ... SELECT generate_series (bench/catalog-data.ts).
+ * Two servers run in their own processes on it: the shop (bench/catalog-server.ts, the real buildApp) and a
+ * bare Fastify + node-postgres route running the same SQL (bench/catalog-bare.ts). autocannon drives each with
+ * 100 connections, one after the other, and the figures are printed side by side.
+ * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  connectDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../apps/server/src/db/connection';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { generateCatalog } from './catalog-data';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+
+// What shoppers type: whole words, prefixes while typing, several words, and misspellings.
+const SEARCHES = [
+  'chair',
+  'standing desk',
+  'ergonomic chair',
+  'oak bookcase',
+  'file cab',
+  'leather',
+  'conference table',
+  'mesh task',
+  'ergonomc chiar',
+  'walnut credenza',
+  'pedestal',
+  'glass',
+  'cubicle 6x6',
+  'monitor arm',
+  'recepton desk',
+  'BN-0004242',
+];
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function startServer(script: string, port: number, databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, SEED_DEMO: '0', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(port: number, paths: string[]): Promise<Figures> {
+  const run = async (duration: number) => {
+    const latencies: number[] = [];
+    let i = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections: CONNECTIONS,
+          duration,
+          requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+    return {
+      rps: result.requests.average,
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
+  };
+  await run(3); // warm-up: connections, plans, caches
+  return run(DURATION);
+}
+
+let embedded: EmbeddedServer | undefined;
+let pgDir: string | undefined;
+let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
+if (!adminUrl) {
+  pgDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-pg-'));
+  embedded = await startEmbeddedPostgres(pgDir, 54395);
+  adminUrl = embedded.url('postgres');
+}
+const dbName = `shop_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const version = (await admin.query('show server_version')).rows[0].server_version as string;
+await admin.query(`create database ${dbName}`);
+const databaseUrl = withDatabase(adminUrl, dbName);
+const servers: ChildProcess[] = [];
+try {
+  const database = connectDatabase(databaseUrl, { max: 2 });
+  await runMigrations(database);
+  await database.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  await generateCatalog(client, PRODUCTS);
+  await client.query('vacuum analyze products');
+  await client.end();
+  console.info(
+    `PostgreSQL ${version}; ${PRODUCTS} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const listPaths = Array.from(
+    { length: 12 },
+    (_, i) => `/api/v1/frontend/products?page=${i + 1}&per_page=9`,
+  );
+  const searchPaths = SEARCHES.map(
+    (s) => `/api/v1/frontend/products?search=${encodeURIComponent(s)}&page=1&per_page=9`,
+  );
+
+  const shop = await startServer('bench/catalog-server.ts', 3291, databaseUrl);
+  servers.push(shop);
+  const bare = await startServer('bench/catalog-bare.ts', 3292, databaseUrl);
+  servers.push(bare);
+  // Both servers stay up (an idle one costs nothing); the runs alternate shop/bare in ABBA order, twice,
+  // so a machine that gets busier or quieter during the run does not favour one side. Best of two counts.
+  const best = (a: Figures, b: Figures) => (a.rps >= b.rps ? a : b);
+  let shopList = await load(3291, listPaths);
+  let bareList = await load(3292, listPaths);
+  let bareSearch = await load(3292, searchPaths);
+  let shopSearch = await load(3291, searchPaths);
+  shopSearch = best(shopSearch, await load(3291, searchPaths));
+  bareSearch = best(bareSearch, await load(3292, searchPaths));
+  bareList = best(bareList, await load(3292, listPaths));
+  shopList = best(shopList, await load(3291, listPaths));
+  await stop(shop);
+  await stop(bare);
+
+  const row = (name: string, f: Figures) =>
+    `| ${name.padEnd(22)} | ${f.rps.toFixed(0).padStart(7)} | ${f.p50.toFixed(1).padStart(6)} | ${f.p95.toFixed(1).padStart(6)} | ${f.p99.toFixed(1).padStart(6)} | ${String(f.errors + f.non2xx).padStart(6)} |`;
+  console.info(
+    `\n${CONNECTIONS} connections, ${DURATION} s per run (after a 3 s warm-up), latencies in ms\n`,
+  );
+  console.info('| endpoint               |   req/s |    p50 |    p95 |    p99 | errors |');
+  console.info('|------------------------|---------|--------|--------|--------|--------|');
+  console.info(row('list: shop', shopList));
+  console.info(row('list: bare fastify+pg', bareList));
+  console.info(row('search: shop', shopSearch));
+  console.info(row('search: bare fastify+pg', bareSearch));
+  console.info(
+    `\nshop / bare throughput: list ${((shopList.rps / bareList.rps) * 100).toFixed(0)} %, search ${((shopSearch.rps / bareSearch.rps) * 100).toFixed(0)} %`,
+  );
+  console.info(
+    `targets: list >= 80 % of bare and p99 < 25 ms: ${shopList.rps >= 0.8 * bareList.rps && shopList.p99 < 25 ? 'met' : 'missed'}; search p95 < 50 ms: ${shopSearch.p95 < 50 ? 'met' : 'missed'}`,
+  );
+} finally {
+  for (const s of servers) if (s.exitCode === null) await stop(s).catch(() => {});
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  await embedded?.stop();
+  if (pgDir) await rm(pgDir, { recursive: true, force: true });
+}

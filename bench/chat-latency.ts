@@ -1,0 +1,313 @@
+/**
+ * Chat delivery latency across two server instances sharing PostgreSQL and Redis.
+ *
+ * Two API servers run as child processes (tsx apps/server/src/main.ts) with REDIS_URL set; 2,000 sockets connect,
+ * half to each. Messages are posted at 200 per second over HTTP (multipart, as the web app sends them), always
+ * through the instance the receiving socket is NOT connected to, so every measured delivery crosses Redis:
+ * half are customers writing to the team (received by an admin socket), half admins replying (received by the
+ * customer's socket). Latency = from just before the POST to the MessageSent event at the receiver.
+ * Memory per idle socket = growth of both servers' RSS while the sockets connect / sockets.
+ *
+ * Run: npx tsx bench/chat-latency.ts
+ * Env: DATABASE_URL (a PostgreSQL server to create a scratch database in; default: an embedded one started here),
+ *      REDIS_URL (default redis://127.0.0.1:6379), SOCKETS (2000), RATE (200/s), SECONDS (15).
+ * Loopback only; the scratch database and data folders are removed at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const root = path.resolve(import.meta.dirname, '..');
+const SOCKETS = Number(process.env.SOCKETS ?? 2000);
+const RATE = Number(process.env.RATE ?? 200);
+const SECONDS = Number(process.env.SECONDS ?? 15);
+const ADMINS = 4;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function rssKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function startInstance(
+  name: string,
+  port: number,
+  databaseUrl: string,
+  dataDir: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (Date.now() - started > 60_000) throw new Error(`${name} not ready within 60 s`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+}
+
+function connect(url: string, token: string): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const s: ClientSocket = io(url, {
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+      timeout: 20_000,
+    });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+async function post(base: string, token: string, receiverId: number, text: string): Promise<number> {
+  const form = new FormData();
+  form.append('message', text);
+  const res = await fetch(`${base}/api/messages/${receiverId}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function main() {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  await probe.connect().catch(() => {
+    throw new Error(`Redis is not reachable at ${REDIS_URL}`);
+  });
+  probe.disconnect();
+
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'shop-chat-bench-'));
+  let embedded: EmbeddedServer | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres(path.join(scratch, 'pg'), await freePort());
+    adminUrl = embedded.url('postgres');
+  }
+  const dbName = `shop_chat_bench_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(adminUrl, dbName);
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  const databaseUrl = u.toString();
+
+  const children: ChildProcess[] = [];
+  const sockets: ClientSocket[] = [];
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const [portA, portB] = [await freePort(), await freePort()];
+    // A first: it applies the migrations; B starts on the migrated database.
+    children.push(await startInstance('instance A', portA, databaseUrl, path.join(scratch, 'a')));
+    children.push(await startInstance('instance B', portB, databaseUrl, path.join(scratch, 'b')));
+    const bases = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+
+    // Accounts and sessions written directly (no password hashing needed for a socket benchmark).
+    const customers = SOCKETS - ADMINS;
+    const users = await db.query<{ id: number; role: string }>(
+      `insert into users (name, email, password_hash, role)
+       select case when g <= $1 then 'Bench Admin ' || g else 'Bench Customer ' || g end,
+              'bench' || g || '@example.com', 'x', case when g <= $1 then 'admin' else 'user' end
+         from generate_series(1, $2::int) g
+       returning id, role`,
+      [ADMINS, SOCKETS],
+    );
+    const accounts = users.rows.map((row) => ({ ...row, token: randomBytes(32).toString('base64url') }));
+    await db.query(
+      `insert into sessions (user_id, token_hash, audience, expires_at)
+       select * from unnest($1::int[], $2::text[], $3::text[], $4::timestamptz[])`,
+      [
+        accounts.map((a) => a.id),
+        accounts.map((a) => createHash('sha256').update(a.token).digest('hex')),
+        accounts.map((a) => (a.role === 'admin' ? 'admin' : 'customer')),
+        accounts.map(() => new Date(Date.now() + 3600_000)),
+      ],
+    );
+    const admins = accounts.filter((a) => a.role === 'admin');
+    const customerAccounts = accounts.filter((a) => a.role === 'user');
+
+    // Warm both servers (JIT, pools) before taking the idle memory figure.
+    for (let i = 0; i < 20; i++)
+      await post(bases[i % 2]!, customerAccounts[i]!.token, admins[0]!.id, 'warm-up');
+    await sleep(1500);
+    const rssBefore = (await rssKb(children[0]!.pid!)) + (await rssKb(children[1]!.pid!));
+
+    // Socket i connects to instance i % 2.
+    const t0 = Date.now();
+    const all = [...admins, ...customerAccounts];
+    const home = new Map<number, number>();
+    for (let i = 0; i < all.length; i += 100) {
+      const batch = all.slice(i, i + 100);
+      const connected = await Promise.all(batch.map((a, j) => connect(bases[(i + j) % 2]!, a.token)));
+      batch.forEach((a, j) => home.set(a.id, (i + j) % 2));
+      sockets.push(...connected);
+    }
+    const connectMs = Date.now() - t0;
+    await sleep(4000);
+    const rssAfter = (await rssKb(children[0]!.pid!)) + (await rssKb(children[1]!.pid!));
+
+    // Receipt times by message text.
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const httpMs: number[] = [];
+    let failures = 0;
+    const statuses = new Map<number, number>();
+    const errorsSeen = new Map<string, number>();
+    const adminSocketOn = [
+      sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 0),
+      sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 1),
+    ];
+    sockets.forEach((s, i) => {
+      const isMeasuringAdmin = adminSocketOn.includes(i);
+      const isCustomer = i >= ADMINS;
+      if (!isMeasuringAdmin && !isCustomer) return;
+      s.on('MessageSent', ({ message }) => {
+        const key = message.message;
+        const start = sentAt.get(key);
+        if (start === undefined) return;
+        // A customer's message is measured at the admin socket on the other instance; a reply at its customer.
+        const expectedAtAdmin = !message.from_admin;
+        if (expectedAtAdmin !== isMeasuringAdmin) return;
+        if (expectedAtAdmin && home.get(all[i]!.id) === Number(key.split(':')[2])) return;
+        latencies.push(performance.now() - start);
+        sentAt.delete(key);
+      });
+    });
+
+    const total = RATE * SECONDS;
+    const interval = 1000 / RATE;
+    const started = performance.now();
+    const inflight: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const due = started + n * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const customer = customerAccounts[n % customerAccounts.length]!;
+      const customerHome = home.get(customer.id)!;
+      const fromCustomer = n % 2 === 0;
+      // Post through the instance the receiver is not on.
+      const via = fromCustomer ? customerHome : 1 - customerHome;
+      const receiverHome = fromCustomer ? 1 - via : customerHome;
+      const key = `bench:${n}:${via}:${receiverHome}`;
+      const t = performance.now();
+      sentAt.set(key, t);
+      inflight.push(
+        post(
+          bases[via]!,
+          fromCustomer ? customer.token : admins[n % ADMINS]!.token,
+          fromCustomer ? admins[0]!.id : customer.id,
+          key,
+        )
+          .then((status) => {
+            httpMs.push(performance.now() - t);
+            if (status !== 200) {
+              failures++;
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            }
+          })
+          .catch((error: Error & { cause?: { code?: string } }) => {
+            failures++;
+            const reason = error.cause?.code ?? error.message;
+            errorsSeen.set(reason, (errorsSeen.get(reason) ?? 0) + 1);
+          }),
+      );
+    }
+    const sendSeconds = (performance.now() - started) / 1000;
+    await Promise.all(inflight);
+    const deadline = Date.now() + 5000;
+    while (sentAt.size > 0 && Date.now() < deadline) await sleep(50);
+
+    latencies.sort((a, b) => a - b);
+    httpMs.sort((a, b) => a - b);
+    const fmt = (v: number) => `${v.toFixed(1)} ms`;
+    console.info(
+      `chat-latency: ${sockets.length} sockets over 2 instances (Redis adapter), connected in ${(connectMs / 1000).toFixed(1)} s`,
+    );
+    console.info(
+      `  sent ${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s), ${failures} failed, ${sentAt.size} not delivered`,
+    );
+    console.info(
+      `  delivery (POST start -> MessageSent on the other instance): p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(latencies.at(-1) ?? NaN)} (n=${latencies.length})`,
+    );
+    if (errorsSeen.size)
+      console.info(`  request errors: ${[...errorsSeen].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+    if (statuses.size)
+      console.info(`  failed statuses: ${[...statuses].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+    console.info(
+      `  HTTP answer of the POST: p50 ${fmt(percentile(httpMs, 50))}, p95 ${fmt(percentile(httpMs, 95))}, p99 ${fmt(percentile(httpMs, 99))}`,
+    );
+    console.info(
+      `  memory: servers' RSS ${(rssBefore / 1024).toFixed(0)} MB -> ${(rssAfter / 1024).toFixed(0)} MB, ${(((rssAfter - rssBefore) * 1024) / sockets.length / 1024).toFixed(1)} KB per idle socket`,
+    );
+    const ok =
+      percentile(latencies, 95) < 25 && percentile(latencies, 99) < 50 && failures === 0 && sentAt.size === 0;
+    console.info(`  target p95 < 25 ms, p99 < 50 ms: ${ok ? 'met' : 'NOT met'}`);
+  } finally {
+    for (const s of sockets) s.close();
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(
+      children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+    );
+    await db.end();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+    await embedded?.stop();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
