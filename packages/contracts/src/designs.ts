@@ -158,7 +158,10 @@ const FIELD_WORDS: Record<QuestionnaireField, string> = {
 export const requiredMessage = (field: QuestionnaireField) => `The ${FIELD_WORDS[field]} field is required.`;
 
 /** Every field that must be filled for a tab (the e-mail only of guests, the design name only when asked). */
-export function mandatoryDesignFields(tab: DesignTab, opts: { guest: boolean; titleRequired?: boolean }): QuestionnaireField[] {
+export function mandatoryDesignFields(
+  tab: DesignTab,
+  opts: { guest: boolean; titleRequired?: boolean },
+): QuestionnaireField[] {
   const fields = new Set(DESIGN_FORM_STEPS[tab].filter((s) => s.required).flatMap((s) => s.mandatory));
   if (!opts.guest) fields.delete('email');
   if (opts.titleRequired) fields.add('title');
@@ -209,9 +212,12 @@ const featuresField = z
   )
   .transform((list) => [...new Set(list)]);
 
-const phoneField = text('phone', DESIGN_TEXT_LIMITS.phone).refine((v) => v === undefined || /^[0-9+()\-.\s]{5,40}$/.test(v), {
-  message: 'The phone must be a valid phone number.',
-});
+const phoneField = text('phone', DESIGN_TEXT_LIMITS.phone).refine(
+  (v) => v === undefined || /^[0-9+()\-.\s]{5,40}$/.test(v),
+  {
+    message: 'The phone must be a valid phone number.',
+  },
+);
 
 /** The text fields of a submission, before the tab's mandatory rules. */
 export const designSubmissionFields = z.object({
@@ -241,7 +247,12 @@ export function isFilled(value: unknown): boolean {
 /** The answer to a submission. */
 export const designSubmittedResponse = z.object({
   message: z.string(),
-  design: z.object({ slug: z.string(), title: z.string(), status: z.enum(DESIGN_STATUSES), created_at: z.string() }),
+  design: z.object({
+    slug: z.string(),
+    title: z.string(),
+    status: z.enum(DESIGN_STATUSES),
+    created_at: z.string(),
+  }),
 });
 export type DesignSubmittedResponse = z.infer<typeof designSubmittedResponse>;
 
@@ -257,7 +268,12 @@ export const designPreferences = z.object({
 });
 export type DesignPreferences = z.infer<typeof designPreferences>;
 
-export const designFileLink = z.object({ id: z.number().int(), name: z.string(), url: z.string(), mime: z.string() });
+export const designFileLink = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+});
 export type DesignFileLink = z.infer<typeof designFileLink>;
 
 export const customerDesign = z.object({
@@ -298,24 +314,48 @@ export const customerDesignList = z.object({
 });
 export type CustomerDesignList = z.infer<typeof customerDesignList>;
 
-export const slugParam = z.object({ slug: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+export const slugParam = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
 
 export const customerDesignResponse = z.object({ design: customerDesign });
 
 /** What the owner may change: descriptive fields only; status, comments and recommendations are ignored. */
 export const customerDesignUpdate = z.object({
-  title: z.string().trim().min(1, 'The design name field is required.').max(DESIGN_TEXT_LIMITS.title).optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'The design name field is required.')
+    .max(DESIGN_TEXT_LIMITS.title)
+    .optional(),
   description: z.string().trim().max(DESIGN_TEXT_LIMITS.description).nullable().optional(),
   name: z.string().trim().min(1, 'The name field is required.').max(DESIGN_TEXT_LIMITS.name).optional(),
-  company_name: z.string().trim().min(1, 'The company name field is required.').max(DESIGN_TEXT_LIMITS.company_name).optional(),
-  zip_code: z.string().trim().min(1, 'The zip code field is required.').max(DESIGN_TEXT_LIMITS.zip_code).optional(),
+  company_name: z
+    .string()
+    .trim()
+    .min(1, 'The company name field is required.')
+    .max(DESIGN_TEXT_LIMITS.company_name)
+    .optional(),
+  zip_code: z
+    .string()
+    .trim()
+    .min(1, 'The zip code field is required.')
+    .max(DESIGN_TEXT_LIMITS.zip_code)
+    .optional(),
   phone: z
     .string()
     .trim()
     .regex(/^[0-9+()\-.\s]{5,40}$/, 'The phone must be a valid phone number.')
     .optional(),
   totalNumber: z.enum(QUESTIONNAIRE_OPTIONS.totalNumber).nullable().optional(),
-  features: z.array(z.enum(QUESTIONNAIRE_OPTIONS.features)).max(QUESTIONNAIRE_OPTIONS.features.length).optional(),
+  features: z
+    .array(z.enum(QUESTIONNAIRE_OPTIONS.features))
+    .max(QUESTIONNAIRE_OPTIONS.features.length)
+    .optional(),
   interest: z.enum(QUESTIONNAIRE_OPTIONS.interest).nullable().optional(),
   options: z.enum(QUESTIONNAIRE_OPTIONS.options).nullable().optional(),
 });
@@ -360,7 +400,11 @@ export const adminDesign = z.object({
 });
 export type AdminDesign = z.infer<typeof adminDesign>;
 
-export const adminDesignList = z.object({ designs: z.array(adminDesign), total: z.number().int(), pagination: adminPagination });
+export const adminDesignList = z.object({
+  designs: z.array(adminDesign),
+  total: z.number().int(),
+  pagination: adminPagination,
+});
 export type AdminDesignList = z.infer<typeof adminDesignList>;
 
 export const adminDesignResponse = z.object({ design: adminDesign });
@@ -382,10 +426,17 @@ export const adminDesignCommentResponse = z.object({ message: z.string(), design
 /** The text fields of POST /api/admin/designs/{id}/update (files travel beside them). */
 export const adminDesignUpdateFields = z.object({
   comments: z.string().trim().max(5000, 'The comments may not be greater than 5000 characters.').optional(),
-  recommendation_notes: z.string().trim().max(5000, 'The recommendation notes may not be greater than 5000 characters.').optional(),
+  recommendation_notes: z
+    .string()
+    .trim()
+    .max(5000, 'The recommendation notes may not be greater than 5000 characters.')
+    .optional(),
   status: designStatusField.optional(),
   removed_recommendation_files: z
-    .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(200)).max(100))
+    .preprocess(
+      (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+      z.array(z.string().max(200)).max(100),
+    )
     .optional(),
 });
 

@@ -1,0 +1,327 @@
+import {
+  ACCEPTED_TYPES,
+  DESIGN_SERVER_MESSAGES,
+  type AdminDesign,
+  type AdminDesignList,
+  type CustomerDesign,
+  type CustomerDesignList,
+  type DesignStatus,
+} from '@shop/contracts';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context';
+import type { AuthContext } from '../../platform/auth/sessions';
+import { notFound } from '../../platform/errors';
+import type { UploadedFile } from '../../platform/multipart';
+import { randomKey } from '../../platform/files/storage';
+import { publishNotifications, type NotificationRow } from '../notifications/service';
+import { announceReview, type ReviewChanges } from './design-messages';
+import { toAdminDesign, toCustomerDesign } from './present-design';
+import * as q from './queries';
+import { sniffUpload, type StoredUpload } from './submit-design';
+
+/* ---------------------------------------------------------------- customer area */
+
+export async function listOwnDesigns(
+  ctx: AppContext,
+  auth: AuthContext,
+  page: number,
+  perPage: number,
+): Promise<CustomerDesignList> {
+  const { total, rows } = await q.listOwnerDesigns(ctx.database.db, auth.user.id, page, perPage);
+  return {
+    data: rows.map(toCustomerDesign),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    per_page: perPage,
+  };
+}
+
+/** Another customer's design answers 404, exactly like a design that does not exist. */
+async function ownDesign(ctx: AppContext, auth: AuthContext, slug: string) {
+  const design = await q.findDesign(ctx.database.db, { slug, ownerId: auth.user.id });
+  if (!design) throw notFound();
+  return design;
+}
+
+export async function showOwnDesign(
+  ctx: AppContext,
+  auth: AuthContext,
+  slug: string,
+): Promise<CustomerDesign> {
+  return toCustomerDesign(await ownDesign(ctx, auth, slug));
+}
+
+export interface OwnerEdit {
+  title?: string;
+  description?: string | null;
+  name?: string;
+  company_name?: string;
+  zip_code?: string;
+  phone?: string;
+  totalNumber?: string | null;
+  features?: string[];
+  interest?: string | null;
+  options?: string | null;
+}
+
+/** The owner edits the descriptive fields only; status, comments and recommendations stay the admins'. */
+export async function updateOwnDesign(
+  ctx: AppContext,
+  auth: AuthContext,
+  slug: string,
+  edit: OwnerEdit,
+): Promise<CustomerDesign> {
+  const design = await ownDesign(ctx, auth, slug);
+  const values: Partial<q.DesignInsert> = {};
+  if (edit.title !== undefined) values.title = edit.title;
+  if (edit.description !== undefined) values.description = edit.description || null;
+  if (edit.name !== undefined) values.name = edit.name;
+  if (edit.company_name !== undefined) values.companyName = edit.company_name;
+  if (edit.zip_code !== undefined) values.zipCode = edit.zip_code;
+  if (edit.phone !== undefined) values.phone = edit.phone;
+  if (edit.totalNumber !== undefined) values.totalNumber = edit.totalNumber;
+  if (edit.features !== undefined) values.features = [...new Set(edit.features)];
+  if (edit.interest !== undefined) values.interest = edit.interest;
+  if (edit.options !== undefined) values.options = edit.options;
+  if (Object.keys(values).length) await q.updateDesign(ctx.database.db, design.id, values);
+  return showOwnDesign(ctx, auth, slug);
+}
+
+/** Deletes the owner's design, then its files (after the rows are gone, so a failure never loses a file a row still names). */
+export async function deleteOwnDesign(ctx: AppContext, auth: AuthContext, slug: string): Promise<void> {
+  const design = await ownDesign(ctx, auth, slug);
+  await q.deleteDesign(ctx.database.db, design.id);
+  const keys = [design.designFileKey, ...design.files.map((f) => f.fileKey)].filter((k): k is string => !!k);
+  await Promise.all(keys.map((k) => ctx.storage.delete(k).catch(() => {})));
+}
+
+/* ---------------------------------------------------------------- back-office */
+
+export async function listDesigns(
+  ctx: AppContext,
+  query: { page: number; perPage: number; search?: string; userId?: number },
+): Promise<AdminDesignList> {
+  const { total, rows } = await q.listAllDesigns(ctx.database.db, query);
+  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
+  const start = total === 0 ? 0 : (query.page - 1) * query.perPage + 1;
+  return {
+    designs: rows.map(toAdminDesign),
+    total,
+    pagination: {
+      current: query.page,
+      perPage: query.perPage,
+      total,
+      totalPages,
+      start,
+      end: total === 0 ? 0 : start + rows.length - 1,
+    },
+  };
+}
+
+async function anyDesign(ctx: AppContext, id: number) {
+  const design = await q.findDesign(ctx.database.db, { id });
+  if (!design) throw notFound();
+  return design;
+}
+
+export async function showDesign(ctx: AppContext, id: number): Promise<AdminDesign> {
+  return toAdminDesign(await anyDesign(ctx, id));
+}
+
+export interface Review {
+  status?: DesignStatus;
+  comments?: string;
+  recommendationNotes?: string;
+  newFiles?: UploadedFile[];
+  /** Names (or ids) of existing recommendation files to remove. */
+  removedFiles?: string[];
+}
+
+/** A name not yet used by another recommendation file of the design, so files can be told apart (and removed) by name. */
+function uniqueName(name: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${ext}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Applies an admin's review in one transaction: status, comments, notes, new and removed recommendation files.
+ * Every change goes into the history with the admin and the time; the customer is told once.
+ * New files are stored first and deleted again if the transaction fails; removed files are deleted after it commits.
+ */
+export async function reviewDesign(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  review: Review,
+): Promise<AdminDesign> {
+  await anyDesign(ctx, id);
+  const stored: StoredUpload[] = [];
+  for (const file of review.newFiles ?? []) {
+    const type = await sniffUpload(
+      file,
+      ACCEPTED_TYPES.recommendation,
+      'recommendation_files',
+      DESIGN_SERVER_MESSAGES.recommendationFileType,
+    );
+    stored.push({
+      key: randomKey('recommendations', type.ext),
+      name: file.filename,
+      mime: type.mime,
+      size: file.data.length,
+    });
+  }
+  let removedKeys: string[] = [];
+  let notifications: NotificationRow[] = [];
+  try {
+    const files = review.newFiles ?? [];
+    for (const [i, s] of stored.entries()) await ctx.storage.put(s.key, files[i]!.data, s.mime);
+    ({ removedKeys, notifications } = await ctx.database.db.transaction(async (tx) => {
+      const design = await q.lockDesign(tx, id);
+      if (!design) throw notFound();
+      const existing = (await q.filesOf(tx, [id])).get(id) ?? [];
+      const actorId = auth.user.id;
+      const history: q.HistoryInsert[] = [];
+      const changes: ReviewChanges = {};
+      const values: Partial<q.DesignInsert> = {};
+
+      if (review.status !== undefined && review.status !== design.status) {
+        values.status = review.status;
+        changes.status = { from: design.status, to: review.status };
+        history.push({
+          designId: id,
+          actorId,
+          kind: 'status',
+          fromStatus: design.status,
+          toStatus: review.status,
+        });
+      }
+      if (review.comments !== undefined && review.comments !== (design.comments ?? '')) {
+        values.comments = review.comments || null;
+        if (review.comments) changes.comment = review.comments;
+        history.push({ designId: id, actorId, kind: 'comment', body: review.comments });
+      }
+      if (
+        review.recommendationNotes !== undefined &&
+        review.recommendationNotes !== (design.recommendationNotes ?? '')
+      ) {
+        values.recommendationNotes = review.recommendationNotes || null;
+        if (review.recommendationNotes) changes.recommendationNotes = true;
+        history.push({
+          designId: id,
+          actorId,
+          kind: 'recommendation_notes',
+          body: review.recommendationNotes,
+        });
+      }
+
+      const toRemove = new Set(review.removedFiles ?? []);
+      const removed = existing.filter((f) => toRemove.has(f.originalName) || toRemove.has(String(f.id)));
+      await q.deleteRecommendationFiles(
+        tx,
+        removed.map((f) => f.id),
+      );
+      for (const f of removed)
+        history.push({ designId: id, actorId, kind: 'recommendation_file_removed', body: f.originalName });
+
+      const taken = new Set(existing.filter((f) => !removed.includes(f)).map((f) => f.originalName));
+      const added = stored.map((s) => {
+        const name = uniqueName(s.name, taken);
+        taken.add(name);
+        return {
+          designId: id,
+          fileKey: s.key,
+          originalName: name,
+          mime: s.mime,
+          size: s.size,
+          uploadedBy: actorId,
+        };
+      });
+      await q.insertRecommendationFiles(tx, added);
+      for (const f of added)
+        history.push({ designId: id, actorId, kind: 'recommendation_file_added', body: f.originalName });
+      if (added.length) changes.filesAdded = added.length;
+      if (removed.length) changes.filesRemoved = removed.length;
+
+      if (Object.keys(values).length || added.length || removed.length) await q.updateDesign(tx, id, values);
+      await q.insertHistory(tx, history);
+      const notifications = await announceReview(ctx, tx, { ...design, ...values } as q.DesignRow, changes);
+      return { removedKeys: removed.map((f) => f.fileKey), notifications };
+    }));
+  } catch (err) {
+    await Promise.all(stored.map((s) => ctx.storage.delete(s.key).catch(() => {})));
+    throw err;
+  }
+  await Promise.all(removedKeys.map((k) => ctx.storage.delete(k).catch(() => {})));
+  await publishNotifications(ctx, notifications);
+  return showDesign(ctx, id);
+}
+
+export async function addComment(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  comment: string,
+): Promise<AdminDesign> {
+  return reviewDesign(ctx, auth, id, { comments: comment });
+}
+
+export async function changeStatus(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  status: DesignStatus,
+): Promise<AdminDesign> {
+  return reviewDesign(ctx, auth, id, { status });
+}
+
+/* ---------------------------------------------------------------- private files */
+
+export interface PrivateFile {
+  stream: Readable;
+  size: number;
+  name: string;
+  mime: string;
+}
+
+/** Design and recommendation files open only for the design's owner and for admins; anyone else gets 404. */
+async function readableDesign(ctx: AppContext, auth: AuthContext, id: number) {
+  const isAdmin = auth.audience === 'admin' && auth.user.role === 'admin';
+  const design = await q.findDesign(ctx.database.db, isAdmin ? { id } : { id, ownerId: auth.user.id });
+  if (!design) throw notFound();
+  return design;
+}
+
+async function open(ctx: AppContext, key: string, name: string, mime: string): Promise<PrivateFile> {
+  const file = await ctx.storage.read(key);
+  if (!file) throw notFound();
+  return { ...file, name, mime };
+}
+
+export async function openDesignFile(ctx: AppContext, auth: AuthContext, id: number): Promise<PrivateFile> {
+  const design = await readableDesign(ctx, auth, id);
+  if (!design.designFileKey) throw notFound();
+  return open(
+    ctx,
+    design.designFileKey,
+    design.designFileName ?? 'design',
+    design.designFileMime ?? 'application/octet-stream',
+  );
+}
+
+export async function openRecommendationFile(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  fileId: number,
+): Promise<PrivateFile> {
+  await readableDesign(ctx, auth, id);
+  const file = await q.findRecommendationFile(ctx.database.db, id, fileId);
+  if (!file) throw notFound();
+  return open(ctx, file.fileKey, file.originalName, file.mime);
+}

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ADMIN_MESSAGES, type AdminDesign } from '@shop/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { useMessageDialogs } from '../../../components/ui/message-dialogs';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { designKeys, useAdminDesign, useInvalidateDesigns } from '../api/design-calls';
+import { DesignReviewForm } from '../components/design-review-form';
+import { DesignStatusBadge } from '../components/design-status-badge';
+import { formatDateTime } from '../components/format';
+import { PrivateFileButton } from '../components/private-file-button';
+import { PrivateImagePreview } from '../components/private-image-preview';
+
+const PREVIEW_MIMES = ['image/jpeg', 'image/png', 'image/webp'];
+const PREVIEW_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp'];
+
+function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section
+      aria-label={title}
+      className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className ?? ''}`}
+    >
+      <h2 className="text-lg font-semibold text-navy-900">{title}</h2>
+      <div className="mt-3 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+          <dd className="mt-0.5 break-words text-navy-900">{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface Preferences {
+  totalNumber: string | null;
+  interest: string | null;
+  options: string | null;
+  features: string[];
+}
+
+/** design_preferences is JSON text whose features are themselves JSON-encoded (admin spec section 3). */
+function parsePreferences(text: string): Preferences {
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    const featuresRaw =
+      typeof raw.features === 'string' ? (JSON.parse(raw.features) as unknown) : raw.features;
+    return {
+      totalNumber: typeof raw.totalNumber === 'string' ? raw.totalNumber : null,
+      interest: typeof raw.interest === 'string' ? raw.interest : null,
+      options: typeof raw.options === 'string' ? raw.options : null,
+      features: Array.isArray(featuresRaw)
+        ? featuresRaw.filter((f): f is string => typeof f === 'string')
+        : [],
+    };
+  } catch {
+    return { totalNumber: null, interest: null, options: null, features: [] };
+  }
+}
+
+function canPreview(design: AdminDesign): boolean {
+  if (design.design_file_mime) return PREVIEW_MIMES.includes(design.design_file_mime);
+  const ext = (design.design_file_name?.split('.').pop() ?? '').toLowerCase();
+  return PREVIEW_EXTENSIONS.includes(ext);
+}
+
+function parseId(value: string | undefined): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/** /admin/design/view/{id}: one design, its files and the review actions. */
+export default function AdminDesignDetailPage() {
+  const params = useParams();
+  const id = parseId(params.id);
+  const navigate = useNavigate();
+  const dialogs = useMessageDialogs();
+  const client = useQueryClient();
+  const invalidate = useInvalidateDesigns();
+  const { data: design, isError } = useAdminDesign(id);
+  const [formVersion, setFormVersion] = useState(0);
+  const reported = useRef(false);
+
+  // An unusable id or a failed fetch is reported once, then the list is shown again.
+  useEffect(() => {
+    if (reported.current || (id !== null && !isError)) return;
+    reported.current = true;
+    const message = id === null ? ADMIN_MESSAGES.invalidDesignId : ADMIN_MESSAGES.designFetchFailed;
+    void dialogs
+      .alert({ title: ADMIN_MESSAGES.errorTitle, message, tone: 'error' })
+      .then(() => navigate('/admin/designs'));
+  }, [id, isError, dialogs, navigate]);
+
+  const back = (
+    <Link to="/admin/designs" className={buttonClasses('outline')}>
+      <ChevronLeftIcon className="size-4" />
+      Back to Design Submissions
+    </Link>
+  );
+
+  if (!design) {
+    return (
+      <>
+        <PageHeader title="Design Details" actions={back} />
+        {id !== null && !isError && (
+          <div className="flex justify-center py-16">
+            <Spinner className="size-8" />
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const prefs = parsePreferences(design.design_preferences);
+  return (
+    <>
+      <PageHeader
+        title={design.admin_title}
+        description={`Submitted ${formatDateTime(design.created_at)}${design.user ? ` by ${design.user.name}` : ' by a guest'}`}
+        actions={back}
+      />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-5">
+          <Card title="Design">
+            <div className="mb-4 flex items-center gap-3">
+              <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Status</span>
+              <DesignStatusBadge
+                status={design.status}
+                area="admin"
+                label={design.status === 'rejected' ? 'Declined' : undefined}
+              />
+            </div>
+            <Facts
+              items={[
+                ['Design Number', design.slug],
+                ['Request', design.selected_tab === 'haveDesign' ? 'Has a design' : 'Needs a design'],
+                ['Name', design.name],
+                ['E-mail', design.email],
+                ['Company', design.company_name],
+                ['Phone', design.phone],
+                ['ZIP Code', design.zip_code],
+                ['Customer', design.user?.name ?? 'Guest'],
+              ]}
+            />
+          </Card>
+          <Card title="Description">
+            <p className="whitespace-pre-line">{design.description || 'No description provided.'}</p>
+          </Card>
+          <Card title="Design Preferences">
+            <Facts
+              items={[
+                ['Total Number', prefs.totalNumber],
+                ['Interest', prefs.interest],
+                ['Options', prefs.options],
+                ['Features', prefs.features.join(', ')],
+              ]}
+            />
+          </Card>
+          <Card title="Design File">
+            {design.design_file_url ? (
+              <div className="grid gap-3">
+                {canPreview(design) && (
+                  <PrivateImagePreview
+                    url={design.design_file_url}
+                    kind="admin"
+                    alt={`Design file of ${design.title}`}
+                  />
+                )}
+                <div>
+                  <PrivateFileButton
+                    url={design.design_file_url}
+                    kind="admin"
+                    name={design.design_file_name ?? undefined}
+                    variant="outline"
+                  >
+                    Download {design.design_file_name ?? 'design file'}
+                  </PrivateFileButton>
+                </div>
+              </div>
+            ) : (
+              <p>No file uploaded.</p>
+            )}
+          </Card>
+        </div>
+        <Card title="Review" className="content-start self-start">
+          <DesignReviewForm
+            key={`${design.id}-${formVersion}`}
+            design={design}
+            onSaved={(saved) => {
+              client.setQueryData(designKeys.adminOne(saved.id), saved);
+              setFormVersion((v) => v + 1);
+              void invalidate();
+            }}
+          />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { Link, useSearchParams } from 'react-router';
+import { COMMENT_TRUNCATE, CUSTOMER_MESSAGES, PAGE_HEADINGS } from '@shop/contracts';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ClipboardIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { useIsMobile } from '../../../lib/use-media-query';
+import { useMyDesigns } from '../api/design-calls';
+import { DesignStatusBadge } from '../components/design-status-badge';
+import { formatDate, truncate } from '../components/format';
+
+/** /user/design-status: the customer's design submissions and their review status. */
+export default function DesignStatusPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const isMobile = useIsMobile();
+  const { data, isPending, isError, isFetching, refetch } = useMyDesigns(page);
+  const limit = isMobile ? COMMENT_TRUNCATE.mobile : COMMENT_TRUNCATE.desktop;
+
+  return (
+    <>
+      <PageHeader
+        title={PAGE_HEADINGS.designStatus}
+        description="Follow the review of every design you submitted."
+        actions={
+          <Button
+            variant="outline"
+            onClick={() => void refetch()}
+            loading={isFetching && !isPending}
+            loadingText="Refresh"
+          >
+            Refresh
+          </Button>
+        }
+      />
+      {isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+          {CUSTOMER_MESSAGES.designListFailed}
+        </p>
+      ) : data.data.length === 0 ? (
+        <EmptyState
+          icon={<ClipboardIcon className="size-6" />}
+          title={CUSTOMER_MESSAGES.noDesigns}
+          action={
+            <Link to="/user/submit-design" className={buttonClasses('primary')}>
+              Submit New Design
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          {isMobile ? (
+            <ul className="grid gap-3" aria-label={PAGE_HEADINGS.designStatus}>
+              {data.data.map((design) => (
+                <li key={design.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="min-w-0 font-medium break-words text-navy-900">
+                      <span title={design.title}>{design.short_title}</span>
+                      <span className="block text-xs font-normal text-slate-600">{design.slug}</span>
+                    </p>
+                    <DesignStatusBadge status={design.status} />
+                  </div>
+                  <dl className="mt-3 grid gap-2 text-sm">
+                    <div>
+                      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                        Submitted On
+                      </dt>
+                      <dd className="text-slate-700">{formatDate(design.created_at)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                        Admin Comments
+                      </dt>
+                      <dd className="break-words text-slate-700">
+                        {design.comments ? truncate(design.comments, limit) : '—'}
+                      </dd>
+                    </div>
+                  </dl>
+                  <Link
+                    to={`/user/design-status/${encodeURIComponent(design.slug)}`}
+                    className={buttonClasses('outline', 'sm', 'mt-3 w-full')}
+                    aria-label={`View details of ${design.title}`}
+                  >
+                    View Details
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="sr-only">{PAGE_HEADINGS.designStatus}</caption>
+                <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Title
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Submitted On
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Admin Comments
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.data.map((design) => (
+                    <tr key={design.id} className="align-top">
+                      <td className="px-4 py-3 font-medium text-navy-900">
+                        <span title={design.title}>{design.short_title}</span>
+                        <span className="block text-xs font-normal text-slate-600">{design.slug}</span>
+                      </td>
+                      <td className="px-4 py-3">
+                        <DesignStatusBadge status={design.status} />
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                        {formatDate(design.created_at)}
+                      </td>
+                      <td className="px-4 py-3 text-slate-700">
+                        {design.comments ? truncate(design.comments, limit) : '—'}
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        <Link
+                          to={`/user/design-status/${encodeURIComponent(design.slug)}`}
+                          className={buttonClasses('outline', 'sm')}
+                          aria-label={`View details of ${design.title}`}
+                        >
+                          View Details
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pagination
+            className="mt-6"
+            currentPage={data.current_page}
+            lastPage={data.last_page}
+            onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+            label="Design submissions pages"
+          />
+        </>
+      )}
+    </>
+  );
+}
