@@ -75,19 +75,35 @@ export const stockField = formValue.transform((v, ctx) => {
 
 const categoryField = z.preprocess(
   (v) => (v === '' || v === 'null' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: PRODUCT_FIELD_MESSAGES.categoryInvalid }).int(PRODUCT_FIELD_MESSAGES.categoryInvalid).positive(PRODUCT_FIELD_MESSAGES.categoryInvalid).max(2_147_483_647, PRODUCT_FIELD_MESSAGES.categoryInvalid).nullable(),
+  z
+    .number({ error: PRODUCT_FIELD_MESSAGES.categoryInvalid })
+    .int(PRODUCT_FIELD_MESSAGES.categoryInvalid)
+    .positive(PRODUCT_FIELD_MESSAGES.categoryInvalid)
+    .max(2_147_483_647, PRODUCT_FIELD_MESSAGES.categoryInvalid)
+    .nullable(),
 );
 
 /** Ids of existing gallery images to remove (multipart `removed_gallery[]`). */
 const removedGalleryField = z.preprocess(
   (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number({ error: PRODUCT_FIELD_MESSAGES.galleryUnknown }).int().positive(PRODUCT_FIELD_MESSAGES.galleryUnknown).max(2_147_483_647)).max(100),
+  z
+    .array(
+      z.coerce
+        .number({ error: PRODUCT_FIELD_MESSAGES.galleryUnknown })
+        .int()
+        .positive(PRODUCT_FIELD_MESSAGES.galleryUnknown)
+        .max(2_147_483_647),
+    )
+    .max(100),
 );
 
 /** The fields of the product form (create and edit); the files travel beside them in the multipart body. */
 export const productInput = z.object({
   name: requiredText('name', 200),
-  sku: requiredText('sku', 64).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, PRODUCT_FIELD_MESSAGES.skuFormat),
+  sku: requiredText('sku', 64).refine(
+    (v) => !v || /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(v),
+    PRODUCT_FIELD_MESSAGES.skuFormat,
+  ),
   description: optionalText('description', 10_000).transform((v) => v ?? ''),
   category_id: categoryField,
   price: priceField,

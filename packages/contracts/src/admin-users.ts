@@ -37,7 +37,10 @@ export const adminUsersResponse = z.object({
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
-export const userStatusResponse = z.object({ status: z.union([z.literal(1), z.literal(0)]), message: z.string() });
+export const userStatusResponse = z.object({
+  status: z.union([z.literal(1), z.literal(0)]),
+  message: z.string(),
+});
 export type UserStatusResponse = z.infer<typeof userStatusResponse>;
 
 export const adminSearchText = searchText;

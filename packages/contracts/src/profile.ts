@@ -4,7 +4,8 @@ import { emailField, requiredText } from './common';
 import { adminSchema, userSchema } from './accounts';
 import { SERVER_MESSAGES } from './messages';
 
-const required = (label: string) => z.string({ error: `The ${label} field is required.` }).min(1, `The ${label} field is required.`);
+const required = (label: string) =>
+  z.string({ error: `The ${label} field is required.` }).min(1, `The ${label} field is required.`);
 
 const newPassword = (label: string) =>
   required(label)
@@ -19,7 +20,10 @@ export const PROFILE_MESSAGES = {
   photoUnreadable: 'The photo could not be read.',
 } as const;
 
-export const phoneField = requiredText('phone', 30).regex(/^\+?[0-9 ().-]{5,30}$/, PROFILE_MESSAGES.phoneFormat);
+export const phoneField = requiredText('phone', 30).regex(
+  /^\+?[0-9 ().-]{5,30}$/,
+  PROFILE_MESSAGES.phoneFormat,
+);
 
 /** Admin "Profile Information": name and e-mail (multipart, with an optional photo). */
 export const adminProfileUpdateRequest = z.object({
@@ -35,7 +39,10 @@ export const adminPasswordUpdateRequest = z
     password: newPassword('password'),
     password_confirmation: required('password confirmation'),
   })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: SERVER_MESSAGES.passwordsDontMatch });
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: SERVER_MESSAGES.passwordsDontMatch,
+  });
 export type AdminPasswordUpdateRequest = z.input<typeof adminPasswordUpdateRequest>;
 
 /** Customer "Profile Settings": name and phone (multipart, with an optional photo); the e-mail is read-only. */

@@ -1,0 +1,36 @@
+import type { DashboardStats } from '@shop/contracts';
+import type { AppContext } from '../../context';
+import { inventoryFigures } from '../catalog/admin-service';
+import { designFigures } from '../designs/design-stats';
+import { customerFigures } from '../users/service';
+
+/**
+ * Growth of what was created in the last 30 days against the 30 days before, in percent, one decimal.
+ * With nothing before there is no ratio: 100 when something is new, 0 when both windows are empty.
+ */
+export function growthPercent(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * The admin dashboard. Users are customer accounts (admins are not counted), active or not. "Total Designs"
+ * (activeDesigns) counts every submission whatever its status, as the card's title says; pendingApprovals those
+ * still pending. Inventory counts active products, the ones the storefront shows.
+ */
+export async function dashboardStats(ctx: AppContext, now = new Date()): Promise<DashboardStats> {
+  const [customers, designs, inventory] = await Promise.all([
+    customerFigures(ctx, now),
+    designFigures(ctx.database.db, now),
+    inventoryFigures(ctx, now),
+  ]);
+  return {
+    totalUsers: customers.total,
+    userGrowth: growthPercent(customers.last30, customers.prev30),
+    activeDesigns: designs.total,
+    designGrowth: growthPercent(designs.createdInLast30Days, designs.createdInThe30DaysBefore),
+    pendingApprovals: designs.pending,
+    inventoryItems: inventory.total,
+    inventoryGrowth: growthPercent(inventory.last30, inventory.prev30),
+  };
+}

@@ -1,0 +1,121 @@
+import { ACCEPTED_TYPES, PROFILE_MESSAGES, SERVER_MESSAGES, type Admin, type User } from '@shop/contracts';
+import type { AppContext } from '../../context';
+import type { AuthContext } from '../../platform/auth/sessions';
+import { AppError, unauthenticated, validationFailed } from '../../platform/errors';
+import {
+  deletePublicImage,
+  encodeVariants,
+  ImageRejectedError,
+  storeVariants,
+} from '../../platform/files/images';
+import { detectFileType } from '../../platform/files/sniff';
+import type { UploadedFile } from '../../platform/multipart';
+import { changePassword, toAdminDto, toUserDto } from '../accounts/service';
+import * as q from './queries';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/** Checks a profile photo by its bytes (any image type: png, jpeg, webp, gif, avif) and stores its variants. */
+async function storePhoto(ctx: AppContext, photo: UploadedFile | undefined): Promise<string | undefined> {
+  if (!photo) return undefined;
+  const type = await detectFileType(photo.data, photo.filename);
+  const accepted: readonly string[] = ACCEPTED_TYPES.profilePhoto;
+  if (!type || !accepted.includes(type.mime)) {
+    throw new AppError(415, PROFILE_MESSAGES.photoType, { photo: [PROFILE_MESSAGES.photoType] });
+  }
+  try {
+    return await storeVariants(ctx.storage, 'avatars', await encodeVariants(photo.data));
+  } catch (err) {
+    if (err instanceof ImageRejectedError)
+      throw validationFailed({ photo: [PROFILE_MESSAGES.photoUnreadable] });
+    throw err;
+  }
+}
+
+/**
+ * Stores the new photo first, writes the row, and only then removes the old photo; if the write fails the new
+ * photo is removed again, so storage never keeps a file no row points at.
+ */
+async function saveProfile(
+  ctx: AppContext,
+  userId: number,
+  values: { name: string; email?: string; phone?: string },
+  photo: UploadedFile | undefined,
+  log?: Log,
+) {
+  if (values.email && (await q.emailTakenByAnother(ctx.database.db, values.email, userId))) {
+    throw validationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+  }
+  const photoKey = await storePhoto(ctx, photo);
+  let result;
+  try {
+    result = await ctx.database.db.transaction(async (tx) => {
+      const before = await q.findProfile(tx, userId, { lock: true });
+      if (!before) throw unauthenticated();
+      const after = await q.updateProfile(tx, userId, { ...values, ...(photoKey ? { photoKey } : {}) });
+      return { before, after };
+    });
+  } catch (err) {
+    if (photoKey) await deletePublicImage(ctx.storage, photoKey).catch(() => undefined);
+    if ((err as { cause?: { code?: string } }).cause?.code === '23505')
+      throw validationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    throw err;
+  }
+  if (photoKey && result.before.photoKey) {
+    await deletePublicImage(ctx.storage, result.before.photoKey).catch((err: unknown) =>
+      log?.warn({ err, userId }, 'the previous profile photo could not be removed'),
+    );
+  }
+  return result.after;
+}
+
+export async function updateAdminProfile(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { name: string; email: string },
+  photo: UploadedFile | undefined,
+  log?: Log,
+): Promise<Admin> {
+  return toAdminDto(
+    await saveProfile(ctx, auth.user.id, { name: input.name, email: input.email }, photo, log),
+  );
+}
+
+/** The customer's e-mail is their sign-in and is read-only here: only name, phone and photo change. */
+export async function updateCustomerProfile(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { name: string; phone: string },
+  photo: UploadedFile | undefined,
+  log?: Log,
+): Promise<User> {
+  return toUserDto(
+    await saveProfile(ctx, auth.user.id, { name: input.name, phone: input.phone }, photo, log),
+  );
+}
+
+export async function updateAdminPassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { current_password: string; password: string },
+) {
+  await changePassword(ctx, auth, {
+    currentPassword: input.current_password,
+    newPassword: input.password,
+    currentField: 'current_password',
+    newField: 'password',
+  });
+}
+
+export async function updateCustomerPassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { current_password: string; new_password: string },
+) {
+  await changePassword(ctx, auth, {
+    currentPassword: input.current_password,
+    newPassword: input.new_password,
+    currentField: 'current_password',
+    newField: 'new_password',
+  });
+}

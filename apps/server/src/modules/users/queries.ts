@@ -1,0 +1,147 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { messageAttachments, conversations, messages } from '../../db/schema/chat';
+import { designSubmissions, recommendationFiles } from '../../db/schema/designs';
+import { favorites } from '../../db/schema/favorites';
+import { notifications } from '../../db/schema/notifications';
+import { users } from '../../db/schema/users';
+
+/** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function customerFilter(search?: string): SQL | undefined {
+  const isCustomer = eq(users.role, 'user');
+  if (!search) return isCustomer;
+  const pattern = containsPattern(search);
+  return and(isCustomer, or(ilike(users.name, pattern), ilike(users.email, pattern)));
+}
+
+export async function listCustomers(db: DbOrTx, opts: { search?: string; limit: number; offset: number }) {
+  const where = customerFilter(opts.search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        status: users.status,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** How many products each user has liked. */
+export async function favoriteCountsByUser(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .select({ userId: favorites.userId, count: sql<number>`count(*)::int` })
+    .from(favorites)
+    .where(inArray(favorites.userId, userIds))
+    .groupBy(favorites.userId);
+  for (const r of rows) counts.set(r.userId, r.count);
+  return counts;
+}
+
+/** A customer account (role user), locked for the rest of the transaction; null for admins and unknown ids. */
+export async function lockCustomer(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ id: users.id, status: users.status, photoKey: users.photoKey })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')))
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setUserStatus(db: DbOrTx, id: number, status: 0 | 1) {
+  await db
+    .update(users)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function countCustomersCreated(db: DbOrTx, now: Date) {
+  const day = 24 * 3600 * 1000;
+  const since30 = new Date(now.getTime() - 30 * day);
+  const since60 = new Date(now.getTime() - 60 * day);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      last30: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since30} and ${users.createdAt} <= ${now}))::int`,
+      prev30: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since60} and ${users.createdAt} < ${since30}))::int`,
+    })
+    .from(users)
+    .where(eq(users.role, 'user'));
+  return { total: row?.total ?? 0, last30: row?.last30 ?? 0, prev30: row?.prev30 ?? 0 };
+}
+
+/**
+ * Every stored file that belongs to a customer's data: their design files, the recommendation files of their
+ * designs and the attachments of their support conversation (from both sides). Read inside the deleting
+ * transaction, so the files removed afterwards are exactly those of the rows it deleted.
+ */
+export async function filesOfCustomer(db: DbOrTx, userId: number) {
+  const designs = await db
+    .select({ id: designSubmissions.id, fileKey: designSubmissions.designFileKey })
+    .from(designSubmissions)
+    .where(eq(designSubmissions.userId, userId));
+  const designIds = designs.map((d) => d.id);
+  const recommendations = designIds.length
+    ? await db
+        .select({ key: recommendationFiles.fileKey })
+        .from(recommendationFiles)
+        .where(inArray(recommendationFiles.designId, designIds))
+    : [];
+  const attachments = await db
+    .select({ key: messageAttachments.fileKey })
+    .from(messageAttachments)
+    .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(conversations.customerId, userId));
+  return {
+    designIds,
+    privateKeys: [
+      ...designs.flatMap((d) => (d.fileKey ? [d.fileKey] : [])),
+      ...recommendations.map((r) => r.key),
+      ...attachments.map((a) => a.key),
+    ],
+  };
+}
+
+/**
+ * Admin notifications that point at the customer (their chat messages) or at their designs: once the account is
+ * gone they would lead nowhere and keep the unread count up.
+ */
+export async function deleteNotificationsAbout(db: DbOrTx, userId: number, designIds: number[]) {
+  const aboutDesign = designIds.length
+    ? sql`(${notifications.data} ->> 'design_id') in (${sql.join(
+        designIds.map((id) => sql`${String(id)}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  await db
+    .delete(notifications)
+    .where(or(sql`(${notifications.data} ->> 'sender_id') = ${String(userId)}`, aboutDesign));
+}
+
+/**
+ * Deletes the account row. The foreign keys cascade to sessions, reset tokens, favourites, notifications, design
+ * submissions (with their history and recommendation files) and the support conversation (with its messages and
+ * attachments); design history entries and messages the user wrote elsewhere keep their rows with a null actor.
+ */
+export async function deleteUserRow(db: DbOrTx, userId: number) {
+  await db.delete(users).where(eq(users.id, userId));
+}

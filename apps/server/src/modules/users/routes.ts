@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminUsersQuery,
+  adminUsersResponse,
+  idParam,
+  messageResponse,
+  userStatusResponse,
+  ADMIN_MESSAGES,
+} from '@shop/contracts';
+import { requireAdmin } from '../../platform/auth/guard';
+import { errors, type ModuleOptions } from '../../platform/http';
+import * as service from './service';
+
+export const USER_SERVER_MESSAGES = { deleted: 'User has been deleted.' } as const;
+
+export async function userRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/users', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin users'],
+      querystring: adminUsersQuery,
+      response: { 200: adminUsersResponse, ...errors(401, 403, 422) },
+    },
+    handler: async (request) => service.listUsers(ctx, request.query),
+  });
+
+  app.post('/api/admin/users/:id/toggle-status', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin users'],
+      params: idParam,
+      response: { 200: userStatusResponse, ...errors(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const status = await service.toggleUserStatus(ctx, request.params.id);
+      return {
+        status,
+        message: status === 1 ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated,
+      };
+    },
+  });
+
+  app.delete('/api/admin/users/:id', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin users'],
+      params: idParam,
+      response: { 200: messageResponse, ...errors(401, 403, 404) },
+    },
+    handler: async (request) => {
+      await service.deleteUser(ctx, request.params.id, request.log);
+      return { message: USER_SERVER_MESSAGES.deleted };
+    },
+  });
+}

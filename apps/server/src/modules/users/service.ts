@@ -1,0 +1,86 @@
+import type { AdminUser, AdminUsersResponse } from '@shop/contracts';
+import type { AppContext } from '../../context';
+import { revokeUserSessions } from '../../platform/auth/sessions';
+import { notFound } from '../../platform/errors';
+import { deletePublicImage } from '../../platform/files/images';
+import { designCountsByUser } from '../designs/design-stats';
+import { adminPagination } from './admin-pagination';
+import * as q from './queries';
+
+export async function listUsers(
+  ctx: AppContext,
+  query: { page: number; perPage: number; search?: string },
+): Promise<AdminUsersResponse> {
+  const db = ctx.database.db;
+  const { rows, total } = await q.listCustomers(db, {
+    search: query.search,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
+  const ids = rows.map((r) => r.id);
+  const [designs, liked] = await Promise.all([designCountsByUser(db, ids), q.favoriteCountsByUser(db, ids)]);
+  const users: AdminUser[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    status: r.status === 1 ? 1 : 0,
+    user_designs_count: designs.get(r.id) ?? 0,
+    liked_products_count: liked.get(r.id) ?? 0,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return { users, total, pagination: adminPagination(query.page, query.perPage, total) };
+}
+
+/**
+ * Flips a customer between active and inactive. Deactivation ends every session of the account in the same
+ * transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so an admin can
+ * neither lock themselves out nor lock out another admin from this list.
+ */
+export async function toggleUserStatus(ctx: AppContext, userId: number): Promise<0 | 1> {
+  const { status, revoked } = await ctx.database.db.transaction(async (tx) => {
+    const user = await q.lockCustomer(tx, userId);
+    if (!user) throw notFound();
+    const next: 0 | 1 = user.status === 1 ? 0 : 1;
+    await q.setUserStatus(tx, userId, next);
+    const ended = next === 0 ? await revokeUserSessions(tx, userId) : [];
+    return { status: next, revoked: ended };
+  });
+  if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
+  return status;
+}
+
+/**
+ * Erases a customer account and everything that is theirs: sessions, favourites, notifications, design submissions
+ * (with history and recommendation files), the support conversation (with messages and attachments), the admin
+ * notifications pointing at them, and every stored file of those rows (see README "Deleting a user").
+ * Rows go in one transaction; the files are deleted after it commits, so a failed delete leaves everything.
+ */
+export async function deleteUser(
+  ctx: AppContext,
+  userId: number,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const { files, photoKey, revoked } = await ctx.database.db.transaction(async (tx) => {
+    const user = await q.lockCustomer(tx, userId);
+    if (!user) throw notFound();
+    const owned = await q.filesOfCustomer(tx, userId);
+    const ended = await revokeUserSessions(tx, userId);
+    await q.deleteNotificationsAbout(tx, userId, owned.designIds);
+    await q.deleteUserRow(tx, userId);
+    return { files: owned.privateKeys, photoKey: user.photoKey, revoked: ended };
+  });
+  if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
+  const removals = [
+    ...files.map((key) => ctx.storage.delete(key)),
+    ...(photoKey ? [deletePublicImage(ctx.storage, photoKey)] : []),
+  ];
+  const results = await Promise.allSettled(removals);
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  // The rows are gone already; a file that could not be removed is logged for the operator, not reported as a failure.
+  if (failed) log?.warn({ userId, failed }, 'some files of a deleted user could not be removed');
+}
+
+/** Customer accounts for the dashboard: all of them, and those created in the last 30 days and the 30 days before. */
+export function customerFigures(ctx: AppContext, now: Date) {
+  return q.countCustomersCreated(ctx.database.db, now);
+}

@@ -1,0 +1,281 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, PRODUCT_SERVER_MESSAGES } from '@shop/contracts';
+import { expect, test as journey, uniqueEmail } from './support/fixtures';
+
+interface Refusal {
+  status: number;
+  path: string;
+}
+
+/**
+ * The journeys fail on any console error, and Chromium logs every 4xx answer as one. The refusals a journey
+ * provokes on purpose (a form with a wrong value, a login with an old password) are declared with `refusals`,
+ * and exactly those, no others, are let through.
+ */
+const test = journey.extend<{ refusals: Refusal[] }>({
+  // eslint-disable-next-line no-empty-pattern
+  refusals: async ({}, use) => {
+    await use([]);
+  },
+  // Replaces the shared fixture of the same name (and stays automatic, as overrides keep the original's options).
+  consoleErrors: async ({ page, refusals }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const url = message.location().url;
+      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
+      const path = url ? new URL(url).pathname : '';
+      if (refusals.some((r) => r.status === status && r.path === path)) return;
+      errors.push(`${message.text()} at ${url}`);
+    });
+    page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+    await use(errors);
+    expect(errors, 'console errors during the journey').toEqual([]);
+  },
+});
+
+// Seeded by the server when SEED_DEMO=1 (decisions.md D11).
+const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
+
+/** A tiny real PNG (the server decodes and re-encodes every product image). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+async function logInAsAdmin(page: Page, email: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+  await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
+}
+
+async function closeDialog(page: Page, title: string, message?: string) {
+  const dialog = page.getByRole('alertdialog', { name: title });
+  await expect(dialog).toBeVisible();
+  if (message) await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The database of the server under test: DATABASE_URL's copy, or the embedded server in the data folder. */
+async function databaseUrl(): Promise<string> {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
+  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
+}
+
+/**
+ * An account of this journey's own, written as `npm run admin:create` writes one (argon2id, OWASP parameters).
+ * Registration is rate limited per address and every journey shares 127.0.0.1; admins have no public sign-up.
+ */
+async function createAccount(
+  email: string,
+  password: string,
+  role: 'user' | 'admin',
+  name = 'Journey Account',
+) {
+  const client = new pg.Client({ connectionString: await databaseUrl() });
+  await client.connect();
+  try {
+    const passwordHash = await hash(password, {
+      algorithm: 2,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    await client.query('insert into users (name, email, password_hash, role) values ($1, $2, $3, $4)', [
+      name,
+      email,
+      passwordHash,
+      role,
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
+test('an admin adds a product with a photo and a gallery, sees it in the storefront, then deactivates it', async ({
+  page,
+  refusals,
+}) => {
+  refusals.push({ status: 422, path: '/api/admin/products' });
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Journey Desk ${tag}`;
+  const slug = `journey-desk-${tag}`;
+  await logInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Products' }).first().click();
+  await expect(page).toHaveURL('/admin/products');
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL('/admin/products/create');
+
+  // A price with 3 decimals is refused by the server with the error under the field.
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('SKU').fill(`JRN-${tag}`);
+  await page.getByLabel('Price').fill('749.999');
+  await page.getByLabel('Stock quantity').fill('4');
+  await page.getByLabel('Category').selectOption({ index: 1 });
+  await page.getByLabel('Description').fill('A height-adjustable desk made for the journey.');
+  await page.getByLabel(/Choose a photo/).setInputFiles(png('main.png'));
+  await page.getByLabel(/Add gallery images/).setInputFiles([png('side.png'), png('back.png')]);
+  await expect(page.getByRole('list', { name: 'Gallery images' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await closeDialog(page, ADMIN_MESSAGES.validationTitle, ADMIN_MESSAGES.fixErrors);
+  await expect(page.getByText('The price must be a number with at most 2 decimals.')).toBeVisible();
+
+  await page.getByLabel('Price').fill('749.90');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page).toHaveURL('/admin/products');
+  await closeDialog(page, ADMIN_MESSAGES.successTitle, PRODUCT_SERVER_MESSAGES.created);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('$749.90');
+  await expect(row).toContainText('Active');
+
+  // The storefront shows it, with its photo and gallery.
+  const publicAnswer = await page.request.get(`/api/v1/frontend/products/${slug}`);
+  expect(publicAnswer.status()).toBe(200);
+  const { product } = (await publicAnswer.json()) as {
+    product: { photo_url: string; gallery_urls: string[]; set_price: string };
+  };
+  expect(product.photo_url).toMatch(/^\/media\/products\//);
+  expect(product.gallery_urls).toHaveLength(2);
+  expect(product.set_price).toBe('749.90');
+  expect((await page.request.get(product.photo_url)).headers()['content-type']).toBe('image/webp');
+  await page.goto(`/product/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Deactivated, it disappears from the storefront.
+  await page.goto('/admin/products');
+  await page.getByRole('searchbox', { name: 'Search products by name' }).fill(name);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+  await expect(page.getByText(ADMIN_MESSAGES.productStatusUpdated)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Inactive');
+  expect((await page.request.get(`/api/v1/frontend/products/${slug}`)).status()).toBe(404);
+  const list = (await (
+    await page.request.get(`/api/v1/frontend/products?search=${encodeURIComponent(name)}`)
+  ).json()) as {
+    data: { slug: string }[];
+  };
+  expect(list.data.map((p) => p.slug)).not.toContain(slug);
+
+  // Editing keeps one gallery image out and the other in.
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Remove gallery image 1' }).click();
+  await page.getByRole('button', { name: 'Update Product' }).click();
+  await expect(page).toHaveURL('/admin/products');
+  await closeDialog(page, ADMIN_MESSAGES.successTitle, PRODUCT_SERVER_MESSAGES.updated);
+
+  // And deleting asks first.
+  await page.getByRole('searchbox', { name: 'Search products by name' }).fill(name);
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText(ADMIN_MESSAGES.productDeleteConfirm(name));
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await closeDialog(page, ADMIN_MESSAGES.productDeletedTitle, ADMIN_MESSAGES.productDeleted);
+  await expect(page.getByText(ADMIN_MESSAGES.noProducts)).toBeVisible();
+});
+
+test('an admin deactivates a customer, who is then refused at login and signed out', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('deactivated');
+  const password = 'Walnut-Desk-Panel-42';
+  await createAccount(email, password, 'user');
+  const login = await page.request.post('/api/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+
+  await logInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: /^Deactivate/ }).click();
+  await closeDialog(page, ADMIN_MESSAGES.deactivatedTitle, ADMIN_MESSAGES.userDeactivated);
+  await expect(row).toContainText('Inactive');
+
+  // Their open session stopped at once, and the login refuses them.
+  expect(
+    (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } })).status(),
+  ).toBe(401);
+  const customer = await browser.newPage();
+  await customer.goto('/login');
+  await customer.getByLabel('Email').fill(email);
+  await customer.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await customer.getByRole('button', { name: 'Log In' }).click();
+  await expect(customer.getByText(CUSTOMER_MESSAGES.accountInactive)).toBeVisible();
+  await expect(customer).toHaveURL('/login');
+  await customer.close();
+
+  // The row links lead to what they submitted and what they liked.
+  await row.getByRole('link', { name: /^View Liked Products/ }).click();
+  await expect(page).toHaveURL(/\/admin\/products\?userId=\d+$/);
+  await expect(page.getByText(/Showing the products liked by customer/)).toBeVisible();
+  await expect(page.getByText(ADMIN_MESSAGES.noProducts)).toBeVisible();
+});
+
+test('an admin changes their own password and signs in again with it', async ({ page, refusals }) => {
+  refusals.push(
+    { status: 422, path: '/api/admin/password/update' },
+    { status: 401, path: '/api/admin/login' },
+  );
+  const email = uniqueEmail('admin');
+  const oldPassword = 'Old-Admin-Passw0rd';
+  const newPassword = 'New-Admin-Passw0rd-2';
+  await createAccount(email, oldPassword, 'admin', 'Journey Admin');
+  await logInAsAdmin(page, email, oldPassword);
+
+  await page.getByRole('button', { name: /^Admin menu for/ }).click();
+  await page.getByRole('menuitem', { name: ADMIN_LABELS.accountSettings }).click();
+  await expect(page).toHaveURL('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile Information' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.getByRole('tab', { name: 'Change Password' }).click();
+
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill('not-my-password');
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await closeDialog(page, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.passwordUpdateFailed);
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(oldPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(ADMIN_MESSAGES.passwordUpdated)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Current password', exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Confirm new password', exact: true })).toHaveValue('');
+
+  await page.getByRole('button', { name: /^Admin menu for/ }).click();
+  await page.getByRole('menuitem', { name: ADMIN_LABELS.signOut }).click();
+  await expect(page).toHaveURL('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(oldPassword);
+  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await expect(page).toHaveURL('/admin/login');
+  await logInAsAdmin(page, email, newPassword);
+
+  // The dashboard shows the shop's figures.
+  await expect(page.getByRole('heading', { name: ADMIN_LABELS.dashboardCards.inventoryItems })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});

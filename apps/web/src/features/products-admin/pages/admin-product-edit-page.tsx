@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ADMIN_MESSAGES } from '@shop/contracts';
+import { buttonClasses } from '../../../components/ui/button';
+import { useMessageDialogs } from '../../../components/ui/message-dialogs';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { productQuery, updateProduct } from '../api/admin-products';
+import { ProductForm } from '../components/product-form';
+import { useProductSave } from '../components/use-product-save';
+
+export default function AdminProductEditPage() {
+  const params = useParams();
+  const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const navigate = useNavigate();
+  const dialogs = useMessageDialogs();
+  const { data: product, isError } = useQuery({ ...productQuery(id), enabled: id > 0 });
+  const { errors, busy, submit } = useProductSave((form) => updateProduct(id, form));
+
+  // A product that cannot be loaded (unknown, deleted, or a failure) sends the admin back to the list.
+  const unusable = id <= 0 || isError;
+  useEffect(() => {
+    if (!unusable) return;
+    void dialogs.alert({
+      title: ADMIN_MESSAGES.errorTitle,
+      message: ADMIN_MESSAGES.productFetchFailed,
+      tone: 'error',
+    });
+    void navigate('/admin/products', { replace: true });
+  }, [unusable, dialogs, navigate]);
+
+  return (
+    <>
+      <PageHeader
+        title="Edit Product"
+        description={product ? product.name : 'Change a product of the catalogue.'}
+        actions={
+          <Link to="/admin/products" className={buttonClasses('outline')}>
+            Back to Products
+          </Link>
+        }
+      />
+      {product ? (
+        <ProductForm
+          key={product.id}
+          product={product}
+          submitLabel="Update Product"
+          busy={busy}
+          errors={errors}
+          onSubmit={submit}
+        />
+      ) : (
+        <PageSpinner label="Loading product…" />
+      )}
+    </>
+  );
+}
