@@ -154,7 +154,6 @@ async function main() {
     const bases = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
 
     // Accounts and sessions written directly (no password hashing needed for a socket benchmark).
-    const customers = SOCKETS - ADMINS;
     const users = await db.query<{ id: number; role: string }>(
       `insert into users (name, email, password_hash, role)
        select case when g <= $1 then 'Bench Admin ' || g else 'Bench Customer ' || g end,

@@ -14,3 +14,4 @@ export * from './contact';
 export * from './admin-users';
 export * from './admin-products';
 export * from './profile';
+export * from './realtime';

@@ -1,8 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { NOTIFICATION_TYPES, type AppNotification, type NotificationsResponse } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { notifications, type NotificationData } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
+import { notFound } from '../../platform/errors';
+import * as q from './queries';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -40,9 +43,58 @@ export async function unreadCounts(db: DbOrTx, userIds: number[]): Promise<Map<n
   return counts;
 }
 
-/** Pushes committed notifications to their recipients over realtime (the realtime platform listens on the hub). */
-export async function publishNotifications(ctx: AppContext, rows: NotificationRow[]): Promise<void> {
+/**
+ * Pushes committed notifications to their recipients over realtime (the realtime platform listens on the hub),
+ * with each recipient's unread count: given by a caller that already knows them, read otherwise.
+ */
+export async function publishNotifications(
+  ctx: AppContext,
+  rows: NotificationRow[],
+  knownCounts?: Map<number, number>,
+): Promise<void> {
   if (rows.length === 0) return;
-  const counts = await unreadCounts(ctx.database.db, [...new Set(rows.map((r) => r.userId))]);
+  const counts =
+    knownCounts ?? (await unreadCounts(ctx.database.db, [...new Set(rows.map((r) => r.userId))]));
   for (const row of rows) ctx.hub.emit('notificationCreated', row, counts.get(row.userId) ?? 0);
+}
+
+/** A notification row as both areas see it (the spec's shape: data { type, message, design_id, slug, sender_id }). */
+export function toNotificationDto(row: NotificationRow): AppNotification {
+  const type = (NOTIFICATION_TYPES as readonly string[]).includes(row.data.type) ? row.data.type : 'other';
+  return {
+    id: row.id,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    data: {
+      type,
+      message: row.data.message,
+      design_id: row.data.design_id ?? null,
+      slug: row.data.slug ?? null,
+      sender_id: row.data.sender_id ?? null,
+    },
+  };
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<NotificationsResponse> {
+  const [rows, totals] = await Promise.all([
+    q.notificationPage(ctx.database.db, userId, page, perPage),
+    q.notificationTotals(ctx.database.db, userId),
+  ]);
+  return { notifications: rows.map(toNotificationDto), unread_count: totals.unread, total: totals.total };
+}
+
+/** Another user's notification id answers 404 (never 403). */
+export async function markNotificationRead(ctx: AppContext, userId: number, id: number): Promise<number> {
+  if (!(await q.markRead(ctx.database.db, userId, id))) throw notFound();
+  return (await unreadCounts(ctx.database.db, [userId])).get(userId) ?? 0;
+}
+
+export async function markAllNotificationsRead(ctx: AppContext, userId: number): Promise<number> {
+  await q.markAllRead(ctx.database.db, userId);
+  return 0;
 }

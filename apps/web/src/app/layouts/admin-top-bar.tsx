@@ -1,13 +1,7 @@
 import { Link } from 'react-router';
 import { ADMIN_LABELS } from '@shop/contracts';
 import { CountBadge } from '../../components/ui/badge';
-import {
-  ChevronDownIcon,
-  ChatIcon,
-  LogOutIcon,
-  MenuIcon,
-  SettingsIcon,
-} from '../../components/ui/icons';
+import { ChevronDownIcon, ChatIcon, LogOutIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons';
 import { Menu } from '../../components/ui/menu';
 import { signOutAdmin } from '../../lib/session-actions';
 import { useAdmin } from '../../lib/sessions';

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attachmentIdParam,
+  conversationsResponse,
+  markSeenResponse,
+  messagesQuery,
+  messagesResponse,
+  receiverIdParam,
+  searchUsersQuery,
+  searchUsersResponse,
+  sendMessageResponse,
+  userIdParam,
+} from '@shop/contracts';
+import { currentAuth, requireAdmin, requireSession } from '../../platform/auth/guard';
+import { errors, type ModuleOptions } from '../../platform/http';
+import * as service from './service';
+
+/** A private file as a download: never rendered by the browser as a page of this origin. */
+function sendDownload(reply: FastifyReply, file: Awaited<ReturnType<typeof service.attachmentForDownload>>) {
+  const ascii = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .type(file.mime)
+    .header('Content-Length', file.size)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+    )
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(file.stream);
+}
+
+/** The shared support inbox (decisions.md D7): customers and admins use the same routes, the service decides per role. */
+export async function chatRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['chat'];
+
+  app.get('/api/conversations', {
+    onRequest: requireSession,
+    schema: { tags, response: { 200: conversationsResponse, ...errors(401, 403) } },
+    handler: async (request) => ({
+      conversations: await service.listConversations(ctx, currentAuth(request)),
+    }),
+  });
+
+  app.get('/api/conversations/unread-count', {
+    onRequest: requireSession,
+    schema: { tags, response: { 200: z.object({ unread: z.number().int() }), ...errors(401, 403) } },
+    handler: async (request) => ({ unread: await service.unreadCount(ctx, currentAuth(request)) }),
+  });
+
+  app.get('/api/messages/:userId', {
+    onRequest: requireSession,
+    schema: {
+      tags,
+      params: userIdParam,
+      querystring: messagesQuery,
+      response: { 200: messagesResponse, ...errors(401, 403, 404, 422) },
+    },
+    handler: async (request) =>
+      service.listMessages(
+        ctx,
+        app.realtime,
+        currentAuth(request),
+        request.params.userId,
+        request.query.before,
+      ),
+  });
+
+  app.post('/api/conversations/:userId/seen', {
+    onRequest: requireSession,
+    schema: { tags, params: userIdParam, response: { 200: markSeenResponse, ...errors(401, 403, 404) } },
+    handler: async (request) =>
+      service.markMessagesSeen(ctx, app.realtime, currentAuth(request), request.params.userId),
+  });
+
+  app.post('/api/messages/:receiverId', {
+    onRequest: requireSession,
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      params: receiverIdParam,
+      response: { 200: sendMessageResponse, ...errors(400, 401, 403, 404, 413, 415, 422) },
+    },
+    handler: async (request) => ({
+      message: await service.sendMessage(
+        ctx,
+        app.realtime,
+        currentAuth(request),
+        request.params.receiverId,
+        request,
+      ),
+    }),
+  });
+
+  app.get('/api/search-users', {
+    onRequest: requireAdmin,
+    schema: {
+      tags,
+      querystring: searchUsersQuery,
+      response: { 200: searchUsersResponse, ...errors(401, 403, 422) },
+    },
+    handler: async (request) => ({ users: await service.searchUsers(ctx, request.query.query) }),
+  });
+
+  app.get('/api/chat/attachments/:id', {
+    onRequest: requireSession,
+    schema: { tags, params: attachmentIdParam, response: { ...errors(401, 403, 404) } },
+    handler: async (request, reply) =>
+      sendDownload(reply, await service.attachmentForDownload(ctx, currentAuth(request), request.params.id)),
+  });
+}

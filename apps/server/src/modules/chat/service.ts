@@ -1,0 +1,379 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ACCEPTED_TYPES,
+  CHAT,
+  CHAT_PAGE_SIZE,
+  CHAT_SERVER_MESSAGES,
+  CUSTOMER_MESSAGES,
+  realtimeChannels as channels,
+  sendMessageFields,
+  type ChatMessage,
+  type ChatUser,
+  type Conversation,
+  type MessagesResponse,
+} from '@shop/contracts';
+import type { AppContext } from '../../context';
+import type { AuthContext } from '../../platform/auth/sessions';
+import { notFound, unsupportedType, validationFailed } from '../../platform/errors';
+import { avatarUrl } from '../../platform/files/urls';
+import { detectFileType } from '../../platform/files/sniff';
+import { randomKey } from '../../platform/files/storage';
+import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { readMultipart, validate } from '../../platform/multipart';
+import type { Realtime } from '../../platform/realtime/server';
+import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/service';
+import * as q from './queries';
+
+const TEAM_NAME = 'Admin';
+const isAdmin = (auth: AuthContext) => auth.user.role === 'admin';
+
+/**
+ * Which conversation a path id names for the viewer (decisions.md D7: one conversation per customer).
+ * An admin names a customer; a customer names the team (any admin's id) or themselves. Anything else is 404.
+ */
+async function resolveCounterpart(ctx: AppContext, auth: AuthContext, userId: number) {
+  const db = ctx.database.db;
+  if (isAdmin(auth)) {
+    const customer = await q.findUser(db, userId);
+    if (!customer || customer.role !== 'user') throw notFound();
+    return { customerId: customer.id, customer, adminId: null as number | null, admin: null };
+  }
+  if (userId === auth.user.id)
+    return { customerId: auth.user.id, customer: null, adminId: null as number | null, admin: null };
+  const admin = await q.findUser(db, userId);
+  if (!admin || admin.role !== 'admin') throw notFound();
+  return { customerId: auth.user.id, customer: null, adminId: admin.id, admin };
+}
+
+const teamUser = (id: number | null): ChatUser => ({ id, name: TEAM_NAME, photo_url: null });
+
+function attachmentUrl(id: number) {
+  return `/api/chat/attachments/${id}`;
+}
+
+/** Message rows as the viewer sees them: to a customer, every admin is `Admin`. */
+async function presentMessages(
+  ctx: AppContext,
+  rows: q.MessageRow[],
+  customerId: number,
+  forAdmin: boolean,
+): Promise<ChatMessage[]> {
+  const files = await q.attachmentsOf(
+    ctx.database.db,
+    rows.map((r) => r.id),
+  );
+  return presentRows(rows, files, customerId, forAdmin);
+}
+
+type AttachmentRow = Awaited<ReturnType<typeof q.attachmentsOf>>[number];
+
+function presentRows(
+  rows: q.MessageRow[],
+  files: AttachmentRow[],
+  customerId: number,
+  forAdmin: boolean,
+): ChatMessage[] {
+  return rows.map((r) => {
+    const attachments = files
+      .filter((f) => f.messageId === r.id)
+      .map((f) => ({ id: f.id, name: f.originalName, url: attachmentUrl(f.id), mime: f.mime, size: f.size }));
+    const senderReal: ChatUser = {
+      id: r.senderId,
+      name: r.senderName ?? 'Deleted user',
+      photo_url: avatarUrl(r.senderPhotoKey),
+    };
+    const receiverReal: ChatUser = r.receiverId
+      ? { id: r.receiverId, name: r.receiverName ?? 'Deleted user', photo_url: avatarUrl(r.receiverPhotoKey) }
+      : teamUser(null);
+    const teamSide = (u: ChatUser) => (forAdmin ? u : teamUser(u.id));
+    return {
+      id: r.id,
+      conversation_user_id: customerId,
+      message: r.body,
+      sender_id: r.senderId,
+      receiver_id: r.receiverId,
+      from_admin: r.fromAdmin,
+      created_at: r.createdAt.toISOString(),
+      seen: r.seen,
+      attachments,
+      attachments_urls: attachments.map((a) => a.url),
+      sender: r.fromAdmin ? teamSide(senderReal) : senderReal,
+      receiver: r.fromAdmin ? receiverReal : r.receiverId ? teamSide(receiverReal) : teamUser(null),
+    };
+  });
+}
+
+function lastMessageText(s: q.ConversationSummary): string {
+  if (s.lastBody === null) return CUSTOMER_MESSAGES.noMessages;
+  if (s.lastBody === '' && s.lastHasAttachments) return CUSTOMER_MESSAGES.attachment;
+  return s.lastBody;
+}
+
+export async function listConversations(ctx: AppContext, auth: AuthContext): Promise<Conversation[]> {
+  const db = ctx.database.db;
+  if (isAdmin(auth)) {
+    const rows = await q.conversationSummaries(db, { forAdmin: true });
+    return rows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      photo_url: avatarUrl(s.photoKey),
+      unread: s.unread,
+      last_message: lastMessageText(s),
+      last_message_time: s.lastMessageAt?.toISOString() ?? null,
+      user_id: s.customerId,
+    }));
+  }
+  await q.ensureConversation(db, auth.user.id);
+  const [s] = await q.conversationSummaries(db, { forAdmin: false, customerId: auth.user.id });
+  if (!s) return [];
+  return [
+    {
+      id: s.id,
+      name: TEAM_NAME,
+      photo_url: null,
+      unread: s.unread,
+      last_message: lastMessageText(s),
+      last_message_time: s.lastMessageAt?.toISOString() ?? null,
+      user_id: auth.user.id,
+    },
+  ];
+}
+
+export async function unreadCount(ctx: AppContext, auth: AuthContext): Promise<number> {
+  return isAdmin(auth)
+    ? q.unreadTotal(ctx.database.db, { forAdmin: true })
+    : q.unreadTotal(ctx.database.db, { forAdmin: false, customerId: auth.user.id });
+}
+
+/** Marks the other side's messages of a conversation seen and tells both sides. */
+async function markConversationSeen(
+  ctx: AppContext,
+  realtime: Realtime,
+  auth: AuthContext,
+  conversationId: number,
+  customerId: number,
+) {
+  const admin = isAdmin(auth);
+  const changed = await q.markSeen(ctx.database.db, conversationId, !admin);
+  if (changed > 0) {
+    realtime.emit([channels.conversation(customerId), channels.admins], 'MessagesSeen', {
+      conversation_user_id: customerId,
+      reader: admin ? 'admin' : 'customer',
+    });
+  }
+}
+
+export async function listMessages(
+  ctx: AppContext,
+  realtime: Realtime,
+  auth: AuthContext,
+  userId: number,
+  before: number | undefined,
+): Promise<MessagesResponse> {
+  const target = await resolveCounterpart(ctx, auth, userId);
+  const admin = isAdmin(auth);
+  const user: ChatUser = target.customer
+    ? { id: target.customer.id, name: target.customer.name, photo_url: avatarUrl(target.customer.photoKey) }
+    : teamUser(userId);
+  const conversation = await q.findConversation(ctx.database.db, target.customerId);
+  if (!conversation) return { messages: [], user, has_more: false };
+  await markConversationSeen(ctx, realtime, auth, conversation.id, target.customerId);
+  const page = await q.messagePage(ctx.database.db, conversation.id, before, CHAT_PAGE_SIZE);
+  return {
+    messages: await presentMessages(ctx, page.rows, target.customerId, admin),
+    user,
+    has_more: page.hasMore,
+  };
+}
+
+export async function markMessagesSeen(
+  ctx: AppContext,
+  realtime: Realtime,
+  auth: AuthContext,
+  userId: number,
+) {
+  const target = await resolveCounterpart(ctx, auth, userId);
+  const conversation = await q.findConversation(ctx.database.db, target.customerId);
+  if (conversation) await markConversationSeen(ctx, realtime, auth, conversation.id, target.customerId);
+  return { unread: 0 };
+}
+
+export async function sendMessage(
+  ctx: AppContext,
+  realtime: Realtime,
+  auth: AuthContext,
+  receiverId: number,
+  request: FastifyRequest,
+): Promise<ChatMessage> {
+  const target = await resolveCounterpart(ctx, auth, receiverId);
+  const admin = isAdmin(auth);
+
+  const body = await readMultipart(request, {
+    files: {
+      attachments: {
+        maxBytes: CHAT.maxFileBytes,
+        maxCount: CHAT.maxFiles,
+        tooLargeMessage: CUSTOMER_MESSAGES.chatFileTooLarge,
+        tooManyMessage: CUSTOMER_MESSAGES.chatMaxFiles,
+      },
+    },
+  });
+  const raw = body.fields.message;
+  const { message: text } = validate(sendMessageFields, {
+    message: Array.isArray(raw) ? raw.join('\n') : raw,
+  });
+  if (!text && body.files.length === 0)
+    throw validationFailed({ message: [CHAT_SERVER_MESSAGES.messageRequired] });
+
+  const accepted: readonly string[] = ACCEPTED_TYPES.chat;
+  const files: { fileKey: string; originalName: string; mime: string; size: number; data: Buffer }[] = [];
+  for (const f of body.files) {
+    const type = await detectFileType(f.data, f.filename);
+    if (!type || !accepted.includes(type.mime)) {
+      throw unsupportedType(CHAT_SERVER_MESSAGES.unsupportedAttachment(f.filename), {
+        attachments: [CHAT_SERVER_MESSAGES.unsupportedAttachment(f.filename)],
+      });
+    }
+    files.push({
+      fileKey: randomKey('chat', type.ext),
+      originalName: f.filename,
+      mime: type.mime,
+      size: f.data.length,
+      data: f.data,
+    });
+  }
+
+  // An admin's reply is also mailed to a customer who is not connected (at most once per window).
+  const mailCustomer =
+    admin && !(await realtime.isOnline(target.customerId).catch(() => true)) ? target.customer : null;
+
+  const notice = {
+    type: 'chat_message' as const,
+    message: admin ? `New message from ${TEAM_NAME}` : `New message from ${auth.user.name}`,
+    sender_id: auth.user.id,
+  };
+  const receiverIdStored = admin ? target.customerId : target.adminId;
+  const stored: string[] = [];
+  let inserted: { id: number; createdAt: Date };
+  let attachmentRows: AttachmentRow[];
+  let notified: NotificationRow[];
+  let counts: Map<number, number> | undefined;
+  try {
+    for (const f of files) {
+      await ctx.storage.put(f.fileKey, f.data, f.mime);
+      stored.push(f.fileKey);
+    }
+    const fileRows = files.map(({ data: _d, ...f }) => f);
+    if (!mailCustomer) {
+      // The common case: one statement.
+      const written = await q.writeMessage(ctx.database.db, {
+        customerId: target.customerId,
+        senderId: auth.user.id,
+        receiverId: receiverIdStored,
+        fromAdmin: admin,
+        body: text,
+        files: fileRows,
+        notification: notice,
+      });
+      inserted = { id: Number(written.message.id), createdAt: new Date(written.message.created_at) };
+      attachmentRows = written.attachments.map((a) => ({
+        id: a.id,
+        messageId: Number(a.message_id),
+        fileKey: a.file_key,
+        originalName: a.original_name,
+        mime: a.mime,
+        size: Number(a.size),
+        createdAt: new Date(a.created_at),
+      }));
+      notified = written.notifications.map((n) => ({
+        id: Number(n.id),
+        userId: n.user_id,
+        type: n.type,
+        data: n.data,
+        readAt: null,
+        createdAt: new Date(n.created_at),
+      }));
+      counts = new Map(written.notifications.map((n) => [n.user_id, Number(n.unread)]));
+    } else {
+      // A reply to a customer who is not connected may also be mailed, at most once per window: the
+      // conversation row is locked first so two replies at once cannot both decide to mail.
+      ({ inserted, attachmentRows, notified } = await ctx.database.db.transaction(async (tx) => {
+        const conversation = await q.lockConversation(tx, target.customerId);
+        const inserted = await q.insertMessage(tx, {
+          conversationId: conversation.id,
+          senderId: auth.user.id,
+          receiverId: receiverIdStored,
+          fromAdmin: admin,
+          body: text,
+        });
+        const attachmentRows = await q.insertAttachments(tx, inserted.id, fileRows);
+        const notified = await createNotifications(tx, [target.customerId], notice);
+        if (!(await q.chatReplyMailWithin(tx, conversation.id, CHAT.offlineMailWindowMs))) {
+          const url = `${ctx.config.publicUrl}/user/chat`;
+          const preview = text
+            ? text.length > 300
+              ? `${text.slice(0, 300)}…`
+              : text
+            : `${files.length} attachment(s)`;
+          const paragraphs = [
+            `Hello ${mailCustomer.name},`,
+            `Our team replied to your message:`,
+            preview,
+            `Open the chat to answer.`,
+          ];
+          await enqueueMail(tx, {
+            to: mailCustomer.email,
+            subject: `New reply from ${ctx.config.appName}`,
+            text: `${paragraphs.join('\n\n')}\n\n${url}\n`,
+            html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Open the chat', url }),
+            kind: 'chat_reply',
+            ref: String(conversation.id),
+          });
+        }
+        return { inserted, attachmentRows, notified };
+      }));
+    }
+  } catch (err) {
+    await Promise.allSettled(stored.map((k) => ctx.storage.delete(k)));
+    throw err;
+  }
+
+  // Everything the answer shows is known here: no read-back.
+  const counterpart = admin ? target.customer : target.admin;
+  const row: q.MessageRow = {
+    id: inserted.id,
+    conversationId: 0,
+    senderId: auth.user.id,
+    receiverId: receiverIdStored,
+    fromAdmin: admin,
+    body: text,
+    seen: false,
+    createdAt: inserted.createdAt,
+    senderName: auth.user.name,
+    senderPhotoKey: auth.user.photoKey,
+    receiverName: counterpart?.name ?? null,
+    receiverPhotoKey: counterpart?.photoKey ?? null,
+  };
+  const [forCustomer] = presentRows([row], attachmentRows, target.customerId, false);
+  const [forAdmins] = presentRows([row], attachmentRows, target.customerId, true);
+  realtime.emit(channels.conversation(target.customerId), 'MessageSent', { message: forCustomer! });
+  realtime.emit(channels.admins, 'MessageSent', { message: forAdmins! });
+  await publishNotifications(ctx, notified, counts).catch((err) =>
+    request.log.warn({ err }, 'notification push failed'),
+  );
+  return admin ? forAdmins! : forCustomer!;
+}
+
+export async function searchUsers(ctx: AppContext, query: string) {
+  const rows = await q.searchCustomers(ctx.database.db, query);
+  return rows.map((u) => ({ id: u.id, name: u.name, photo_url: avatarUrl(u.photoKey) }));
+}
+
+/** An attachment for its conversation's customer and for admins; anyone else gets 404. */
+export async function attachmentForDownload(ctx: AppContext, auth: AuthContext, id: number) {
+  const found = await q.findAttachment(ctx.database.db, id);
+  if (!found || (!isAdmin(auth) && found.customerId !== auth.user.id)) throw notFound();
+  const file = await ctx.storage.read(found.fileKey);
+  if (!file) throw notFound();
+  return { ...found, ...file };
+}

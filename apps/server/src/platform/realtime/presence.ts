@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export type PresenceRole = 'admin' | 'customer';
+
+/**
+ * Who is online, counted per user across every server instance.
+ *
+ * Each instance keeps its own counts in memory (the truth for its sockets) and mirrors them into Redis hashes of
+ * its own (`<prefix>:instance:<id>:<role>`, userId -> sockets, expiring unless refreshed), listed in a set of
+ * instances. Roles have separate hashes so a customer's "who of the team is here" never scans the customers. "First socket of a
+ * user" and "last socket gone" are decided by a Lua script that looks at every live instance's hash, so they hold
+ * across instances. A crashed instance's hash simply expires. The mirror is rewritten from memory on every
+ * heartbeat, so it heals after a Redis outage; while Redis is down, presence falls back to this instance alone.
+ */
+export class PresenceStore {
+  private readonly local = { admin: new Map<number, number>(), customer: new Map<number, number>() };
+  private readonly instanceKey: string;
+  private readonly setKey: string;
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly redis?: Redis,
+    private readonly opts: { prefix?: string; ttlMs?: number; heartbeatMs?: number } = {},
+  ) {
+    const prefix = opts.prefix ?? 'presence';
+    this.setKey = `${prefix}:instances`;
+    this.instanceKey = `${prefix}:instance:${randomUUID()}`;
+    if (redis) {
+      this.heartbeat = setInterval(() => void this.sync(), opts.heartbeatMs ?? 10_000);
+      this.heartbeat.unref();
+    }
+  }
+
+  private get ttlMs() {
+    return this.opts.ttlMs ?? 30_000;
+  }
+
+  /** Counts one more socket of the user; answers whether it is the user's first socket anywhere. */
+  async join(role: PresenceRole, userId: number): Promise<boolean> {
+    const local = this.local[role];
+    const n = (local.get(userId) ?? 0) + 1;
+    local.set(userId, n);
+    if (!this.redis) return n === 1;
+    try {
+      const first = (await this.redis.eval(
+        JOIN,
+        1,
+        this.setKey,
+        this.instanceKey,
+        role,
+        userId,
+        this.ttlMs,
+      )) as number;
+      return first === 1;
+    } catch {
+      return n === 1;
+    }
+  }
+
+  /** Counts one socket fewer; answers whether it was the user's last socket anywhere. */
+  async leave(role: PresenceRole, userId: number): Promise<boolean> {
+    const local = this.local[role];
+    const n = Math.max(0, (local.get(userId) ?? 0) - 1);
+    if (n === 0) local.delete(userId);
+    else local.set(userId, n);
+    if (!this.redis) return n === 0;
+    try {
+      const last = (await this.redis.eval(
+        LEAVE,
+        1,
+        this.setKey,
+        this.instanceKey,
+        role,
+        userId,
+        this.ttlMs,
+      )) as number;
+      return last === 1;
+    } catch {
+      return n === 0;
+    }
+  }
+
+  /** The ids of the online users, of one role or of both. */
+  async online(role?: PresenceRole): Promise<number[]> {
+    const roles: PresenceRole[] = role ? [role] : ['admin', 'customer'];
+    const ids = new Set<number>();
+    for (const r of roles) {
+      let found: (number | string)[] = [...this.local[r].keys()];
+      if (this.redis) {
+        try {
+          found = (await this.redis.eval(ONLINE, 1, this.setKey, r)) as string[];
+        } catch {
+          // Redis is down: this instance's own view.
+        }
+      }
+      for (const id of found) ids.add(Number(id));
+    }
+    return [...ids];
+  }
+
+  async isOnline(userId: number): Promise<boolean> {
+    if (this.local.admin.has(userId) || this.local.customer.has(userId)) return true;
+    if (!this.redis) return false;
+    try {
+      return ((await this.redis.eval(IS_ONLINE, 1, this.setKey, userId)) as number) === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Rewrites this instance's mirror from memory and keeps it alive. */
+  async sync(): Promise<void> {
+    if (!this.redis) return;
+    try {
+      const multi = this.redis.multi();
+      for (const role of ['admin', 'customer'] as const) {
+        const key = `${this.instanceKey}:${role}`;
+        multi.del(key);
+        if (this.local[role].size > 0)
+          multi.hset(key, Object.fromEntries(this.local[role])).pexpire(key, this.ttlMs);
+      }
+      await multi.sadd(this.setKey, this.instanceKey).exec();
+    } catch {
+      // retried on the next heartbeat
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.local.admin.clear();
+    this.local.customer.clear();
+    if (!this.redis) return;
+    try {
+      await this.redis
+        .multi()
+        .del(`${this.instanceKey}:admin`, `${this.instanceKey}:customer`)
+        .srem(this.setKey, this.instanceKey)
+        .exec();
+    } catch {
+      // the hash expires on its own
+    }
+  }
+}
+
+// KEYS[1]: the set of instances (each a key base; its hashes are <base>:admin and <base>:customer).
+// ARGV: own base, role, userId, ttl. An instance whose hashes have all expired is dropped from the set.
+const LIVE = `
+local function live(base)
+  return redis.call('EXISTS', base .. ':admin') + redis.call('EXISTS', base .. ':customer') > 0
+end
+local function others_have(own, role, id)
+  for _, base in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+    if base ~= own then
+      if not live(base) then
+        redis.call('SREM', KEYS[1], base)
+      elseif redis.call('HEXISTS', base .. ':' .. role, id) == 1 then
+        return true
+      end
+    end
+  end
+  return false
+end
+`;
+
+const JOIN = `${LIVE}
+local own, role, id, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local key = own .. ':' .. role
+redis.call('SADD', KEYS[1], own)
+local n = redis.call('HINCRBY', key, id, 1)
+redis.call('PEXPIRE', key, ttl)
+if n > 1 then return 0 end
+if others_have(own, role, id) then return 0 end
+return 1
+`;
+
+const LEAVE = `${LIVE}
+local own, role, id, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local key = own .. ':' .. role
+local n = redis.call('HINCRBY', key, id, -1)
+if n <= 0 then redis.call('HDEL', key, id) end
+if redis.call('EXISTS', key) == 1 then redis.call('PEXPIRE', key, ttl) end
+if n > 0 then return 0 end
+if others_have(own, role, id) then return 0 end
+return 1
+`;
+
+// ARGV: role. The user ids present in any live instance's hash of that role.
+const ONLINE = `${LIVE}
+local seen, out = {}, {}
+for _, base in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if not live(base) then
+    redis.call('SREM', KEYS[1], base)
+  else
+    for _, id in ipairs(redis.call('HKEYS', base .. ':' .. ARGV[1])) do
+      if not seen[id] then
+        seen[id] = true
+        table.insert(out, id)
+      end
+    end
+  end
+end
+return out
+`;
+
+// ARGV: userId. 1 when any live instance has a socket of that user.
+const IS_ONLINE = `${LIVE}
+for _, base in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('HEXISTS', base .. ':admin', ARGV[1]) == 1 or redis.call('HEXISTS', base .. ':customer', ARGV[1]) == 1 then
+    return 1
+  end
+end
+return 0
+`;

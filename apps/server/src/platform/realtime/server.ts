@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { eq } from 'drizzle-orm';
+import {
+  REALTIME_ERRORS,
+  REALTIME_PATH,
+  realtimeChannels as channels,
+  typingWhisper,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@shop/contracts';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema/users';
+import { bearerToken } from '../auth/guard';
+import { resolveSession } from '../auth/sessions';
+import { PresenceStore, type PresenceRole } from './presence';
+
+export interface SocketData {
+  userId: number;
+  role: PresenceRole;
+  sessionId: number;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type EventName = keyof ServerToClientEvents;
+
+/** What the rest of the server may do with realtime: emit to channels and ask who is online. */
+export interface Realtime {
+  readonly io: RealtimeServer;
+  emit<E extends EventName>(
+    rooms: string | string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  isOnline(userId: number): Promise<boolean>;
+  /** Resolves once cross-instance fan-out is ready (immediately on a single instance). */
+  ready(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Same origin as the public URL or as the request's own host; absent for non-browser clients. */
+export function originAllowed(
+  origin: string | undefined,
+  publicUrl: string,
+  host: string | undefined,
+): boolean {
+  if (!origin) return true;
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (o.origin === new URL(publicUrl).origin) return true;
+  // A browser always sends its own page's origin; a page served by this host connecting back is same-origin.
+  return !!host && (o.protocol === 'http:' || o.protocol === 'https:') && o.host === host;
+}
+
+/**
+ * Redis keys and channels shared by the instances of one deployment, named after the database they share (its
+ * name only: instances may reach the same server under different host names). Deployments sharing one Redis
+ * therefore need databases of different names, as the test databases have.
+ */
+function deploymentKey(databaseUrl: string): string {
+  const name = new URL(databaseUrl).pathname.replace(/^\//, '') || 'postgres';
+  return createHash('sha256').update(name).digest('hex').slice(0, 12);
+}
+
+/**
+ * Socket.IO inside the API server (decisions.md D6). The session token is checked in the handshake; the server
+ * joins each socket to its own channels; with Redis, the adapter fans events out to every instance.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    const io: RealtimeServer = new Server(app.server, {
+      path: REALTIME_PATH,
+      serveClient: false,
+      // One origin (D1): no CORS. Cross-site pages are refused before the handshake.
+      allowRequest: (req: IncomingMessage, callback) =>
+        callback(null, originAllowed(req.headers.origin, ctx.config.publicUrl, req.headers.host)),
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+      maxHttpBufferSize: 16 * 1024,
+    });
+
+    const key = deploymentKey(ctx.database.url);
+    let pub: Redis | undefined;
+    let sub: Redis | undefined;
+    let adapterReady: Promise<void> = Promise.resolve();
+    if (ctx.redis) {
+      // Publishing must never wait for, nor throw on, a Redis outage: the local broadcast still happens.
+      pub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: 1, lazyConnect: false });
+      sub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
+      pub.on('error', () => {});
+      sub.on('error', () => {});
+      const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+      (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
+        publish(channel, message).catch(() => 0);
+      io.adapter(createAdapter(pub, sub, { key: `socket.io:${key}`, requestsTimeout: 3_000 }));
+      const subscriber = sub;
+      adapterReady = new Promise<void>((resolve) => {
+        // psubscribe/subscribe were queued by the adapter; a PING answered after them means they are in place.
+        const check = () =>
+          subscriber
+            .ping()
+            .then(() => resolve())
+            .catch(() => setTimeout(check, 500).unref());
+        check();
+      });
+    }
+    const presence = new PresenceStore(ctx.redis, { prefix: `presence:${key}` });
+    const pending = new Set<Promise<unknown>>();
+    const track = <T>(p: Promise<T>) => {
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+      return p;
+    };
+
+    const roleCache = new Map<number, { role: string; at: number }>();
+    async function roleOf(userId: number): Promise<string | null> {
+      const cached = roleCache.get(userId);
+      if (cached && Date.now() - cached.at < 60_000) return cached.role;
+      const rows = await ctx.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      const role = rows[0]?.role ?? null;
+      if (role) {
+        if (roleCache.size > 10_000) roleCache.clear();
+        roleCache.set(userId, { role, at: Date.now() });
+      }
+      return role;
+    }
+
+    io.use(async (socket, next) => {
+      const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const token = typeof given === 'string' ? given : bearerToken(socket.handshake.headers.authorization);
+      if (!token) return next(new Error(REALTIME_ERRORS.unauthenticated));
+      try {
+        const auth = await resolveSession(ctx.database.db, token);
+        if (!auth) return next(new Error(REALTIME_ERRORS.unauthenticated));
+        if (auth.user.status !== 1) return next(new Error(REALTIME_ERRORS.inactive));
+        const role: PresenceRole = auth.user.role === 'admin' ? 'admin' : 'customer';
+        socket.data = { userId: auth.user.id, role, sessionId: auth.sessionId };
+        // Membership is decided here, once; there is no client event that joins a channel.
+        const id = auth.user.id;
+        const rooms = [
+          channels.session(auth.sessionId),
+          channels.conversation(id),
+          channels.typing(id),
+          channels.presence,
+        ];
+        if (role === 'admin') rooms.push(channels.adminNotifications(id), channels.admins);
+        else rooms.push(channels.userNotifications(id));
+        await socket.join(rooms);
+        next();
+      } catch (err) {
+        app.log.warn({ err }, 'realtime handshake failed');
+        next(new Error(REALTIME_ERRORS.unauthenticated));
+      }
+    });
+
+    io.on('connection', (socket: RealtimeSocket) => {
+      const { userId, role } = socket.data;
+      void track(
+        (async () => {
+          const first = await presence.join(role, userId);
+          // Customers learn only whether the team is there; admins see everyone.
+          if (first)
+            io.to(role === 'admin' ? channels.presence : channels.admins)
+              .except(socket.id)
+              .emit('presence:joining', { userId });
+          if (socket.connected)
+            socket.emit('presence:here', await presence.online(role === 'admin' ? undefined : 'admin'));
+        })().catch((err) => app.log.warn({ err }, 'presence join failed')),
+      );
+
+      socket.on('typing', (payload) => {
+        const parsed = typingWhisper.safeParse(payload);
+        if (!parsed.success) return;
+        const { receiverId, isTyping } = parsed.data;
+        if (role === 'customer') {
+          io.to(channels.admins).emit('typing', { userId, isTyping });
+          return;
+        }
+        if (!receiverId) return;
+        void roleOf(receiverId)
+          .then((r) => {
+            if (r === 'user') io.to(channels.typing(receiverId)).emit('typing', { userId, isTyping });
+          })
+          .catch(() => {});
+      });
+
+      socket.on('disconnect', () => {
+        void track(
+          presence
+            .leave(role, userId)
+            .then((last) => {
+              if (last)
+                io.to(role === 'admin' ? channels.presence : channels.admins).emit('presence:leaving', {
+                  userId,
+                });
+            })
+            .catch((err) => app.log.warn({ err }, 'presence leave failed')),
+        );
+      });
+    });
+
+    const onRevoked = (sessionIds: number[]) => {
+      for (const id of sessionIds) io.in(channels.session(id)).disconnectSockets(true);
+    };
+    ctx.hub.on('sessionsRevoked', onRevoked);
+
+    const realtime: Realtime = {
+      io,
+      emit(rooms, event, ...args) {
+        io.to(rooms).emit(event, ...args);
+      },
+      isOnline: (userId) => presence.isOnline(userId),
+      ready: () => adapterReady,
+    };
+    app.decorate('realtime', realtime);
+
+    app.addHook('preClose', async () => {
+      ctx.hub.off('sessionsRevoked', onRevoked);
+      // Open websockets would keep the HTTP server from closing: end them first (their presence leaves too).
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled([...pending]);
+      await presence.close();
+      // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+      pub?.disconnect();
+      sub?.disconnect();
+    });
+  },
+  { name: 'realtime' },
+);

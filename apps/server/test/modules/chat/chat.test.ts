@@ -1,0 +1,380 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CHAT_PAGE_SIZE, type ChatMessage, type Conversation, type MessagesResponse } from '@shop/contracts';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { bearer, createAdmin, registerCustomer } from '../../support/http';
+import { exe, pdf, png, sendMessage } from './support';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function counts() {
+  const r = await t.ctx.database.db.execute<{
+    messages: number;
+    attachments: number;
+    notifications: number;
+  }>(sql`
+    select (select count(*)::int from messages) as messages,
+           (select count(*)::int from message_attachments) as attachments,
+           (select count(*)::int from notifications) as notifications`);
+  return r.rows[0]!;
+}
+
+const conversations = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: bearer(token) })).json()
+    .conversations as Conversation[];
+
+describe('chat: the shared support inbox', () => {
+  it('a customer sees one Admin conversation; admins see every customer conversation, newest first', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+
+    const initial = await conversations(alice.token);
+    expect(initial).toHaveLength(1);
+    expect(initial[0]).toMatchObject({
+      name: 'Admin',
+      unread: 0,
+      last_message: 'No messages yet.',
+      last_message_time: null,
+      user_id: alice.user.id,
+    });
+    // An empty conversation is not in the team's inbox.
+    expect(await conversations(admin.token)).toEqual([]);
+
+    expect((await sendMessage(t, alice.token, admin.user.id, 'Hello from Alice')).statusCode).toBe(200);
+    expect(
+      (await sendMessage(t, bob.token, bob.user.id, undefined, [{ name: 'plan.pdf', data: pdf() }]))
+        .statusCode,
+    ).toBe(200);
+
+    const inbox = await conversations(admin.token);
+    expect(inbox.map((c) => c.user_id)).toEqual([bob.user.id, alice.user.id]);
+    expect(inbox[0]).toMatchObject({ last_message: 'Attachment', unread: 1 });
+    expect(inbox[1]).toMatchObject({ last_message: 'Hello from Alice', unread: 1 });
+    expect(inbox[1]!.name).toBe((alice.user as unknown as { name: string }).name);
+  });
+
+  it('a message is stored with its shape; the customer sees every admin as Admin; replies come back to the customer', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+
+    const sent = await sendMessage(t, alice.token, admin.user.id, '  Need a quote  ');
+    expect(sent.statusCode).toBe(200);
+    const m = sent.json().message as ChatMessage;
+    expect(m).toMatchObject({
+      message: 'Need a quote',
+      sender_id: alice.user.id,
+      receiver_id: admin.user.id,
+      seen: false,
+      attachments: [],
+      attachments_urls: [],
+    });
+    expect(m.receiver).toEqual({ id: admin.user.id, name: 'Admin', photo_url: null });
+
+    const reply = await sendMessage(t, admin.token, alice.user.id, 'Sure, sending it today');
+    expect(reply.statusCode).toBe(200);
+    const asAdmin = reply.json().message as ChatMessage;
+    expect(asAdmin.sender.name).toBe(admin.user.name);
+
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${admin.user.id}`,
+        headers: bearer(alice.token),
+      })
+    ).json() as MessagesResponse;
+    expect(page.messages.map((x) => x.message)).toEqual(['Need a quote', 'Sure, sending it today']);
+    expect(page.messages[1]!.sender).toEqual({ id: admin.user.id, name: 'Admin', photo_url: null });
+    expect(page.user.name).toBe('Admin');
+
+    // The customer's own id names the same conversation.
+    const same = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(alice.token),
+      })
+    ).json() as MessagesResponse;
+    expect(same.messages.map((x) => x.id)).toEqual(page.messages.map((x) => x.id));
+  });
+
+  it('unread counts and seen flags follow reading, on both sides', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const admin2 = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    await sendMessage(t, alice.token, admin.user.id, 'one');
+    await sendMessage(t, alice.token, admin.user.id, 'two');
+
+    const unread = async (token: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/conversations/unread-count', headers: bearer(token) })
+      ).json().unread as number;
+    expect(await unread(admin.token)).toBe(2);
+    expect(await unread(admin2.token)).toBe(2);
+    expect((await conversations(admin2.token))[0]!.unread).toBe(2);
+
+    // Any admin opening the conversation reads it for the team; the customer's messages become seen.
+    const opened = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(admin2.token),
+      })
+    ).json() as MessagesResponse;
+    expect(opened.user).toMatchObject({ id: alice.user.id });
+    expect(await unread(admin.token)).toBe(0);
+    expect((await conversations(admin.token))[0]!.unread).toBe(0);
+    const mine = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(alice.token),
+      })
+    ).json() as MessagesResponse;
+    expect(mine.messages.every((x) => x.seen)).toBe(true);
+
+    await sendMessage(t, admin.token, alice.user.id, 'reply');
+    expect(await unread(alice.token)).toBe(1);
+    expect((await conversations(alice.token))[0]).toMatchObject({ unread: 1, last_message: 'reply' });
+    // The customer reading does not mark their own messages, only the team's.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${alice.user.id}/seen`,
+      headers: bearer(alice.token),
+    });
+    expect(await unread(alice.token)).toBe(0);
+    const adminView = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(admin.token),
+      })
+    ).json() as MessagesResponse;
+    expect(adminView.messages.at(-1)).toMatchObject({ message: 'reply', seen: true });
+  });
+
+  it('history pages by 30 with before = oldest loaded id', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const conv = (await conversations(alice.token))[0]!;
+    await t.ctx.database.db.execute(sql`
+      insert into messages (conversation_id, sender_id, receiver_id, from_admin, body)
+      select ${conv.id}, ${alice.user.id}, ${admin.user.id}, false, 'm' || g from generate_series(1, 65) g`);
+    const get = async (before?: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/messages/${alice.user.id}${before ? `?before=${before}` : ''}`,
+          headers: bearer(admin.token),
+        })
+      ).json() as MessagesResponse;
+    const first = await get();
+    expect(first.messages).toHaveLength(CHAT_PAGE_SIZE);
+    expect(first.messages[0]!.message).toBe('m36');
+    expect(first.messages.at(-1)!.message).toBe('m65');
+    expect(first.has_more).toBe(true);
+    const second = await get(first.messages[0]!.id);
+    expect(second.messages.map((x) => x.message)).toEqual(Array.from({ length: 30 }, (_, i) => `m${i + 6}`));
+    const third = await get(second.messages[0]!.id);
+    expect(third.messages.map((x) => x.message)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(third.has_more).toBe(false);
+  });
+
+  it('who may write to whom: customers only to the team, admins only to customers; others are 404', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    await sendMessage(t, bob.token, admin.user.id, 'private to the team');
+    const before = await counts();
+
+    expect((await sendMessage(t, alice.token, bob.user.id, 'hi bob')).statusCode).toBe(404);
+    expect((await sendMessage(t, admin.token, admin.user.id, 'note to self')).statusCode).toBe(404);
+    expect((await sendMessage(t, alice.token, 999999, 'hello?')).statusCode).toBe(404);
+    // Reading another customer's conversation is 404 too.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/messages/${bob.user.id}`,
+          headers: bearer(alice.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/messages/abc', headers: bearer(alice.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/messages/${admin.user.id}` })).statusCode).toBe(
+      401,
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('an empty message without attachments is 422 and changes nothing', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const before = await counts();
+    const res = await sendMessage(t, alice.token, admin.user.id, '   ');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.message[0]).toBe('The message field is required.');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('attachments: 6 files -> 422, 11 MB -> 413, a renamed executable -> 415; nothing is stored', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const before = await counts();
+    const image = await png();
+
+    const six = await sendMessage(
+      t,
+      alice.token,
+      admin.user.id,
+      'six',
+      Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: image })),
+    );
+    expect(six.statusCode).toBe(422);
+    expect(six.json().message).toBe('Maximum 5 files allowed.');
+
+    const big = await sendMessage(t, alice.token, admin.user.id, 'big', [
+      { name: 'x.pdf', data: Buffer.concat([pdf(), Buffer.alloc(11 * 1024 * 1024)]) },
+    ]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('File x.pdf exceeds 10MB limit');
+
+    const disguised = await sendMessage(t, alice.token, admin.user.id, 'invoice', [
+      { name: 'invoice.pdf', data: exe(), type: 'application/pdf' },
+    ]);
+    expect(disguised.statusCode).toBe(415);
+
+    expect(await counts()).toEqual(before);
+    const { readdir } = await import('node:fs/promises');
+    const files = await readdir(`${t.dataDir}/files`, { recursive: true }).catch(() => []);
+    expect(files.filter((f) => String(f).includes('.'))).toEqual([]);
+  });
+
+  it('five accepted files are stored and downloadable only by the customer and admins', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    const image = await png();
+    const res = await sendMessage(t, alice.token, admin.user.id, undefined, [
+      { name: 'a.png', data: image },
+      { name: 'plan.pdf', data: pdf() },
+      { name: 'notes.txt', data: Buffer.from('desk sizes: 120x80\n') },
+      { name: 'b.png', data: image },
+      { name: 'c.png', data: image },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const m = res.json().message as ChatMessage;
+    expect(m.message).toBe('');
+    expect(m.attachments.map((a) => [a.name, a.mime])).toEqual([
+      ['a.png', 'image/png'],
+      ['plan.pdf', 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+      ['b.png', 'image/png'],
+      ['c.png', 'image/png'],
+    ]);
+    expect(m.attachments_urls).toEqual(m.attachments.map((a) => a.url));
+
+    const url = m.attachments[1]!.url;
+    const own = await t.app.inject({ method: 'GET', url, headers: bearer(alice.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-disposition']).toContain('attachment; filename="plan.pdf"');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.rawPayload.equals(pdf())).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(bob.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('a chat message notifies: a customer message every admin, an admin reply the customer', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const admin2 = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    await sendMessage(t, alice.token, admin.user.id, 'hello');
+    for (const a of [admin, admin2]) {
+      const list = (
+        await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(a.token) })
+      ).json();
+      expect(list.unread_count).toBe(1);
+      expect(list.notifications[0].data).toMatchObject({ type: 'chat_message', sender_id: alice.user.id });
+    }
+    await sendMessage(t, admin2.token, alice.user.id, 'hi!');
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(alice.token) })
+    ).json();
+    expect(mine.notifications[0].data).toMatchObject({ type: 'chat_message', sender_id: admin2.user.id });
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(admin.token) })
+      ).json().unread_count,
+    ).toBe(1);
+  });
+
+  it('an offline customer gets at most one reply mail per conversation per 15 minutes', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    await sendMessage(t, admin.token, alice.user.id, 'First reply');
+    await sendMessage(t, admin.token, alice.user.id, 'Second reply');
+    const mails = (await t.deliverMail()).filter(
+      (m) => m.includes('First reply') || m.includes('Second reply'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(alice.email);
+    expect(mails[0]).toContain('http://shop.test/user/chat');
+
+    // Once the window has passed, the next reply is mailed again.
+    await t.ctx.database.db.execute(
+      sql`update mail_queue set created_at = now() - interval '16 minutes' where kind = 'chat_reply'`,
+    );
+    await sendMessage(t, admin.token, alice.user.id, 'Third reply');
+    expect((await t.deliverMail()).filter((m) => m.includes('Third reply'))).toHaveLength(1);
+    // A customer's own messages are never mailed to them.
+    await sendMessage(t, alice.token, alice.user.id, 'thanks');
+    expect((await t.deliverMail()).filter((m) => m.includes('thanks'))).toHaveLength(0);
+  });
+
+  it('search-users finds customers by name or e-mail, for admins only', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app, 'alice.walker@example.com');
+    await registerCustomer(t.app, 'bob.stone@example.com');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-users?query=walker',
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toEqual([{ id: alice.user.id, name: expect.any(String), photo_url: null }]);
+    // Admins are not customers to chat with.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/search-users?query=${encodeURIComponent(admin.email)}`,
+          headers: bearer(admin.token),
+        })
+      ).json().users,
+    ).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/search-users?query=a', headers: bearer(alice.token) }))
+        .statusCode,
+    ).toBe(403);
+    // An admin can open an empty conversation with any customer found that way.
+    const open = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(admin.token),
+      })
+    ).json();
+    expect(open).toMatchObject({ messages: [], has_more: false, user: { id: alice.user.id } });
+  });
+});

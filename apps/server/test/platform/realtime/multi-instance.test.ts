@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { buildApp, type App } from '../../../src/app';
+import type { AppContext } from '../../../src/context';
+import { PlatformHub } from '../../../src/platform/events';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { bearer, createAdmin, registerCustomer } from '../../support/http';
+import { sendMessage } from '../../modules/chat/support';
+import { connect, listen, next, type ClientSocket } from './support';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const reachable = await redisReachable();
+if (!reachable)
+  console.warn(`SKIPPED two-instance realtime test: Redis is not reachable at ${REDIS_URL} (set REDIS_URL)`);
+
+describe.skipIf(!reachable)('realtime across two instances sharing PostgreSQL and Redis', () => {
+  let a: TestApp;
+  let b: App;
+  let ctxB: AppContext;
+  let urlA: string;
+  let urlB: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    const redisA = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redisA.on('error', () => {});
+    a = await createTestApp({ ctx: { redis: redisA } });
+    const redisB = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redisB.on('error', () => {});
+    // Instance B: its own process state (hub, Redis clients, sockets), the same database and Redis.
+    ctxB = { ...a.ctx, hub: new PlatformHub(), redis: redisB };
+    b = await buildApp(ctxB);
+    await b.ready();
+    urlA = await listen(a.app);
+    urlB = await listen(b);
+    await Promise.all([a.app.realtime.ready(), b.realtime.ready()]);
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    ctxB?.redis?.disconnect();
+    const redisA = a?.ctx.redis;
+    await a?.close();
+    redisA?.disconnect();
+  });
+
+  it('a message posted through instance A reaches a socket on instance B, and presence holds across both', async () => {
+    const admin = await createAdmin(a.app, a.ctx);
+    const alice = await registerCustomer(a.app);
+
+    const adminOnA = await connect(urlA, admin.token);
+    sockets.push(adminOnA);
+    expect(await next(adminOnA, 'presence:here')).toEqual([admin.user.id]);
+
+    const joining = next(adminOnA, 'presence:joining');
+    const aliceOnB = await connect(urlB, alice.token);
+    sockets.push(aliceOnB);
+    // Alice, on B, sees the admin connected to A; the admin on A hears Alice join on B.
+    expect(await next(aliceOnB, 'presence:here')).toEqual([admin.user.id]);
+    expect(await joining).toEqual({ userId: alice.user.id });
+
+    // A second tab of Alice, on A this time, is not a second "joining".
+    const aliceOnA = await connect(urlA, alice.token);
+    sockets.push(aliceOnA);
+    await next(aliceOnA, 'presence:here');
+
+    // Posted through A, received on B (and by the admin on A).
+    const onB = next(aliceOnB, 'MessageSent');
+    const notified = next(aliceOnB, 'notification');
+    const res = await sendMessage(a, admin.token, alice.user.id, 'Reply through A');
+    expect(res.statusCode).toBe(200);
+    expect((await onB).message).toMatchObject({ message: 'Reply through A', sender: { name: 'Admin' } });
+    expect((await notified).notification.data.type).toBe('chat_message');
+
+    expect((await next(adminOnA, 'MessageSent')).message.message).toBe('Reply through A');
+
+    // Posted through B, received by the admin on A.
+    const onA = next(adminOnA, 'MessageSent');
+    const body = await form('Hello through B');
+    await b.inject({
+      method: 'POST',
+      url: `/api/messages/${admin.user.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(alice.token) },
+    });
+    expect((await onA).message.message).toBe('Hello through B');
+
+    // Typing from B reaches the admin on A.
+    const typing = next(adminOnA, 'typing');
+    aliceOnB.emit('typing', { isTyping: true });
+    expect(await typing).toEqual({ userId: alice.user.id, isTyping: true });
+
+    // Alice is online while one of her two sockets (on either instance) remains.
+    aliceOnB.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await a.app.realtime.isOnline(alice.user.id)).toBe(true);
+    const leaving = next(adminOnA, 'presence:leaving');
+    aliceOnA.close();
+    expect(await leaving).toEqual({ userId: alice.user.id });
+    expect(await b.realtime.isOnline(alice.user.id)).toBe(false);
+
+    // Logging out through B ends the admin's socket connected to A.
+    const gone = new Promise<string>((resolve) => adminOnA.once('disconnect', (reason) => resolve(reason)));
+    expect(
+      (await b.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(admin.token) })).statusCode,
+    ).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
+async function form(message: string) {
+  const f = new FormData();
+  f.append('message', message);
+  const r = new Response(f);
+  return {
+    payload: Buffer.from(await r.arrayBuffer()),
+    headers: { 'content-type': r.headers.get('content-type')! },
+  };
+}
+
+describe('realtime with Redis down', () => {
+  it('the API keeps answering and realtime works on the one instance', async () => {
+    // Nothing listens on port 1: every Redis command fails.
+    const dead = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      retryStrategy: () => 200,
+    });
+    dead.on('error', () => {});
+    const t = await createTestApp({ ctx: { redis: dead } });
+    const sockets: ClientSocket[] = [];
+    try {
+      const url = await listen(t.app);
+      const admin = await createAdmin(t.app, t.ctx);
+      const alice = await registerCustomer(t.app);
+      const ad = await connect(url, admin.token);
+      sockets.push(ad);
+      expect(await next(ad, 'presence:here')).toEqual([admin.user.id]);
+      const joining = next(ad, 'presence:joining');
+      const al = await connect(url, alice.token);
+      sockets.push(al);
+      expect(await joining).toEqual({ userId: alice.user.id });
+      const got = next(ad, 'MessageSent');
+      expect((await sendMessage(t, alice.token, admin.user.id, 'still here')).statusCode).toBe(200);
+      expect((await got).message.message).toBe('still here');
+    } finally {
+      for (const s of sockets) s.close();
+      await t.close();
+      dead.disconnect();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@shop/contracts';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { bearer, createAdmin, registerCustomer } from '../../support/http';
+import { sendMessage } from '../../modules/chat/support';
+import { connect, listen, next, record, sleep, until, type ClientSocket } from './support';
+
+let t: TestApp;
+let url: string;
+const sockets: ClientSocket[] = [];
+const open = async (token: string | undefined, extra?: { origin?: string }) => {
+  const s = await connect(url, token, extra);
+  sockets.push(s);
+  return s;
+};
+
+beforeEach(async () => {
+  t = await createTestApp();
+  url = await listen(t.app);
+});
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.close();
+  await t.close();
+});
+
+describe('realtime: handshake', () => {
+  it('refuses a missing or bad token, and an inactive account', async () => {
+    await expect(open(undefined)).rejects.toThrow('Unauthenticated.');
+    await expect(open('not-a-real-token')).rejects.toThrow('Unauthenticated.');
+    const alice = await registerCustomer(t.app);
+    await t.ctx.database.pool.query('update users set status = 0 where id = $1', [alice.user.id]);
+    await expect(open(alice.token)).rejects.toThrow('Account inactive. Contact support.');
+  });
+
+  it('refuses a cross-site origin and accepts the shop origin or none', async () => {
+    const alice = await registerCustomer(t.app);
+    await expect(open(alice.token, { origin: 'https://evil.example' })).rejects.toThrow();
+    expect((await open(alice.token, { origin: 'http://shop.test' })).connected).toBe(true);
+    expect((await open(alice.token)).connected).toBe(true);
+  });
+
+  it('accepts either kind of session token', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    expect((await open(admin.token)).connected).toBe(true);
+    expect((await open(alice.token)).connected).toBe(true);
+  });
+});
+
+describe('realtime: chat delivery and channel privacy', () => {
+  it('a message reaches the customer and every admin; another customer receives nothing', async () => {
+    const admin1 = await createAdmin(t.app, t.ctx);
+    const admin2 = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    const [a1, a2, al, bo] = await Promise.all([
+      open(admin1.token),
+      open(admin2.token),
+      open(alice.token),
+      open(bob.token),
+    ]);
+    const bobGot = record(bo, 'MessageSent', 'typing', 'notification');
+
+    // A client that tries to name someone else's channel gets nothing from it: there is no join event.
+    (bo as unknown as { emit: (e: string, p: unknown) => void }).emit('subscribe', {
+      channel: `conversation.${alice.user.id}`,
+    });
+    (bo as unknown as { emit: (e: string, p: unknown) => void }).emit(
+      'join',
+      `conversation.${alice.user.id}`,
+    );
+
+    const toAdmins = [next(a1, 'MessageSent'), next(a2, 'MessageSent')];
+    const echo = next(al, 'MessageSent');
+    expect((await sendMessage(t, alice.token, admin1.user.id, 'Hello team')).statusCode).toBe(200);
+    for (const got of await Promise.all(toAdmins))
+      expect(got.message).toMatchObject({
+        message: 'Hello team',
+        sender_id: alice.user.id,
+        conversation_user_id: alice.user.id,
+      });
+    expect((await echo).message.message).toBe('Hello team');
+
+    const reply = next(al, 'MessageSent');
+    const seenByOther = next(a1, 'MessageSent');
+    await sendMessage(t, admin2.token, alice.user.id, 'Hi Alice');
+    const toAlice = (await reply).message as ChatMessage;
+    expect(toAlice).toMatchObject({ message: 'Hi Alice', from_admin: true, receiver_id: alice.user.id });
+    expect(toAlice.sender.name).toBe('Admin');
+    expect((await seenByOther).message.sender.name).toBe(admin2.user.name);
+
+    // Membership is the server's: each private channel holds its owner's sockets only.
+    const members = async (room: string) =>
+      (await t.app.realtime.io.in(room).fetchSockets()).map((x) => x.data.userId);
+    expect(await members(`conversation.${alice.user.id}`)).toEqual([alice.user.id]);
+    expect(await members(`notifications.user.${bob.user.id}`)).toEqual([bob.user.id]);
+    expect((await members('admins')).sort()).toEqual([admin1.user.id, admin2.user.id].sort());
+
+    // Nothing of Alice's ever reaches Bob.
+    al.emit('typing', { isTyping: true });
+    await sleep(300);
+    expect(bobGot).toEqual([]);
+  });
+
+  it('typing is relayed only between a customer and the admins', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    const [ad, al, bo] = await Promise.all([open(admin.token), open(alice.token), open(bob.token)]);
+    const aliceGot = record(al, 'typing');
+    const bobGot = record(bo, 'typing');
+
+    const atAdmin = next(ad, 'typing');
+    // A customer cannot aim typing at another customer: it goes to the team.
+    al.emit('typing', { receiverId: bob.user.id, isTyping: true });
+    expect(await atAdmin).toEqual({ userId: alice.user.id, isTyping: true });
+
+    const atAlice = next(al, 'typing');
+    ad.emit('typing', { receiverId: alice.user.id, isTyping: true });
+    expect(await atAlice).toEqual({ userId: admin.user.id, isTyping: true });
+
+    // Malformed whispers are ignored.
+    ad.emit('typing', { receiverId: 'everyone', isTyping: 'yes' } as never);
+    await sleep(300);
+    expect(bobGot).toEqual([]);
+    expect(aliceGot).toHaveLength(1);
+  });
+
+  it('a new notification is pushed with the unread count to its recipient only', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    const [ad, al, bo] = await Promise.all([open(admin.token), open(alice.token), open(bob.token)]);
+    const bobGot = record(bo, 'notification');
+    const aliceGot = record(al, 'notification');
+    const atAdmin = next(ad, 'notification');
+    await sendMessage(t, alice.token, admin.user.id, 'ping');
+    const pushed = await atAdmin;
+    expect(pushed.unread_count).toBe(1);
+    expect(pushed.notification).toMatchObject({
+      read_at: null,
+      data: { type: 'chat_message', sender_id: alice.user.id },
+    });
+    await sleep(200);
+    expect(bobGot).toEqual([]);
+    expect(aliceGot).toEqual([]);
+  });
+
+  it('reading a conversation tells the sender their messages were seen', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const al = await open(alice.token);
+    await sendMessage(t, alice.token, admin.user.id, 'read me');
+    const seen = next(al, 'MessagesSeen');
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${alice.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(await seen).toEqual({ conversation_user_id: alice.user.id, reader: 'admin' });
+  });
+});
+
+describe('realtime: sessions and presence', () => {
+  it('logout disconnects that session’s sockets only', async () => {
+    const alice = await registerCustomer(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: alice.email, password: alice.password },
+    });
+    const second = login.json().token as string;
+    const s1 = await open(alice.token);
+    const s2 = await open(second);
+    const gone = new Promise<string>((resolve) => s1.once('disconnect', (reason) => resolve(reason)));
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(alice.token) })).statusCode,
+    ).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await sleep(200);
+    expect(s2.connected).toBe(true);
+  });
+
+  it('here / joining / leaving: admins see everyone, customers see only the team', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+
+    const ad = await connect(url, admin.token);
+    sockets.push(ad);
+    const adminHere = await next(ad, 'presence:here');
+    expect(adminHere).toEqual([admin.user.id]);
+
+    const joining = next(ad, 'presence:joining');
+    const al = await connect(url, alice.token);
+    sockets.push(al);
+    const aliceHere = await next(al, 'presence:here');
+    expect(aliceHere).toEqual([admin.user.id]);
+    expect(await joining).toEqual({ userId: alice.user.id });
+
+    // Alice never hears about Bob, and a second tab of Bob is not a second "joining".
+    const aliceGot = record(al, 'presence:joining', 'presence:leaving');
+    const adminGot = record(ad, 'presence:joining', 'presence:leaving');
+    const b1 = await open(bob.token);
+    const b2 = await open(bob.token);
+    await until(() => adminGot.length >= 1);
+    await sleep(200);
+    expect(adminGot).toEqual([{ event: 'presence:joining', payload: { userId: bob.user.id } }]);
+    b1.close();
+    await sleep(300);
+    expect(adminGot).toHaveLength(1);
+    b2.close();
+    await until(() => adminGot.length === 2);
+    expect(adminGot[1]).toEqual({ event: 'presence:leaving', payload: { userId: bob.user.id } });
+    expect(aliceGot).toEqual([]);
+
+    // The team going offline is news to customers.
+    const leaving = next(al, 'presence:leaving');
+    ad.close();
+    expect(await leaving).toEqual({ userId: admin.user.id });
+  });
+});

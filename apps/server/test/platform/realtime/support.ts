@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
+import type { App } from '../../../src/app';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Starts the app on a free loopback port and answers its base URL. */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A connected socket.io client (websocket transport), or the handshake error message. */
+export function connect(
+  url: string,
+  token: string | undefined,
+  extra: { origin?: string } = {},
+): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const socket: ClientSocket = connectClient(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token === undefined ? {} : { token },
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: extra.origin ? { origin: extra.origin } : undefined,
+      timeout: 5_000,
+    });
+    // Events that arrive with the handshake (presence:here) are kept until a test asks for them.
+    const log: Logged[] = [];
+    logs.set(socket, log);
+    socket.onAny((event: string, payload: unknown) => {
+      const waiter = waiters.get(socket)?.find((w) => w.event === event);
+      if (waiter) {
+        waiters.get(socket)!.splice(waiters.get(socket)!.indexOf(waiter), 1);
+        waiter.resolve(payload);
+      } else log.push({ event, payload });
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Collects every event of the given names a socket receives, for later assertions. */
+export function record(socket: ClientSocket, ...events: (keyof ServerToClientEvents)[]) {
+  const got: { event: string; payload: unknown }[] = [];
+  for (const event of events) socket.on(event, ((payload: unknown) => got.push({ event, payload })) as never);
+  return got;
+}
+
+interface Logged {
+  event: string;
+  payload: unknown;
+}
+const logs = new WeakMap<ClientSocket, Logged[]>();
+const waiters = new WeakMap<ClientSocket, { event: string; resolve: (payload: unknown) => void }[]>();
+
+/** The next event of that name not yet taken (it may have arrived already), with a timeout that fails the test. */
+export function next<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  timeoutMs = 3_000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  type P = Parameters<ServerToClientEvents[E]>[0];
+  const log = logs.get(socket) ?? [];
+  const i = log.findIndex((l) => l.event === event);
+  if (i >= 0) return Promise.resolve(log.splice(i, 1)[0]!.payload as P);
+  return new Promise((resolve, reject) => {
+    const list = waiters.get(socket) ?? [];
+    waiters.set(socket, list);
+    const entry = {
+      event,
+      resolve: (payload: unknown) => {
+        clearTimeout(timer);
+        resolve(payload as P);
+      },
+    };
+    const timer = setTimeout(() => {
+      list.splice(list.indexOf(entry), 1);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    list.push(entry);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves when the predicate holds (polling), or fails after the timeout. */
+export async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}

@@ -1,0 +1,225 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN_MESSAGES, CHAT, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+const PASSWORD = 'Walnut-Desk-Panel-42';
+
+// Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+async function databaseUrl(): Promise<string> {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
+  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
+}
+
+/** An account of this journey's own (registration is rate limited per address; admins have no sign-up). */
+async function createAccount(email: string, role: 'user' | 'admin', name: string): Promise<number> {
+  const client = new pg.Client({ connectionString: await databaseUrl() });
+  await client.connect();
+  try {
+    const passwordHash = await hash(PASSWORD, {
+      algorithm: 2,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    const res = await client.query<{ id: number }>(
+      'insert into users (name, email, password_hash, role) values ($1, $2, $3, $4) returning id',
+      [name, email, passwordHash, role],
+    );
+    return res.rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Signs in through the API and keeps the token where the web app keeps it (decisions.md D3), then opens
+ * `path`. The login screens themselves are other journeys' subject.
+ */
+async function signIn(page: Page, kind: 'customer' | 'admin', email: string, path: string) {
+  const res = await page.request.post(kind === 'admin' ? '/api/admin/login' : '/api/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await page.goto(kind === 'admin' ? '/admin/login' : '/login');
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [kind === 'admin' ? 'admin_auth_token' : 'auth_token', token],
+  );
+  await page.goto(path);
+}
+
+/** A second browser (its own storage) for the admin, failing the journey on its console errors too. */
+async function adminBrowser(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`Uncaught: ${e.message}`));
+  return { context, page, errors };
+}
+
+const bubble = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+test('a customer and an admin chat both ways with an attachment; typing, badges and the title follow', async ({
+  page,
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customerName = `Casey ${tag}`;
+  const customerEmail = uniqueEmail('chat-customer');
+  const customerId = await createAccount(customerEmail, 'user', customerName);
+  const adminEmail = uniqueEmail('chat-admin');
+  await createAccount(adminEmail, 'admin', `Avery ${tag}`);
+
+  const admin = await adminBrowser(browser);
+  await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
+  await expect(admin.page.getByText('Select a conversation to start chatting.')).toBeVisible();
+
+  await signIn(page, 'customer', customerEmail, '/user/chat');
+  // The customer's single conversation, with the team, opens by itself.
+  await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
+  await expect(page.getByText(ADMIN_MESSAGES.startConversation)).toBeVisible();
+
+  // Shift+Enter starts a new line; Enter sends.
+  const box = page.getByLabel('Message', { exact: true });
+  await box.fill('Hello, I need 12 cubicles');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('for a new office');
+  await expect(box).toHaveValue('Hello, I need 12 cubicles\nfor a new office');
+  await expect(bubble(page, 'Hello, I need 12 cubicles')).toHaveCount(0);
+  await box.press('Enter');
+  await expect(bubble(page, 'Hello, I need 12 cubicles')).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  // The admin's inbox: the new conversation with its unread count, the title count and the top-bar badge.
+  const conversation = admin.page.getByTestId(`conversation-${customerId}`);
+  await expect(conversation).toContainText(customerName);
+  await expect(conversation).toContainText('1 unread messages');
+  await expect(admin.page).toHaveTitle(`(1) ${CHAT.windowTitle}`);
+  await expect(admin.page.getByRole('banner').getByRole('link', { name: 'Chat' })).toContainText(
+    '1 unread messages',
+  );
+
+  // Opening it reads it: the counts clear and the customer's message shows as seen.
+  await conversation.click();
+  await expect(admin.page).toHaveURL(`/admin/chat?userId=${customerId}`);
+  await expect(bubble(admin.page, 'for a new office')).toBeVisible();
+  await expect(conversation).not.toContainText('unread messages');
+  await expect(admin.page).not.toHaveTitle(/^\(\d+\)/);
+  await expect(admin.page.getByRole('banner').getByRole('link', { name: 'Chat' })).not.toContainText(
+    'unread messages',
+  );
+  await expect(page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'true');
+
+  // Typing shows on the other side and clears once the customer stops (3 s whisper stop).
+  await box.pressSequentially('Also');
+  await expect(admin.page.getByText(`${customerName} is typing…`)).toBeVisible();
+  await expect(admin.page.getByText(`${customerName} is typing…`)).toBeHidden({ timeout: 9_000 });
+  await box.fill('');
+
+  // The customer leaves the chat; the admin replies with an attachment.
+  await page.goto('/user/dashboard');
+  await admin.page.getByTestId('chat-file-input').setInputFiles({
+    name: 'quote.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('12 cubicles: $9,600\n'),
+  });
+  await expect(admin.page.getByRole('list', { name: 'Attachments to send' })).toContainText('quote.txt');
+  await admin.page.getByLabel('Message', { exact: true }).fill('Here is your quote');
+  await admin.page.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(admin.page, 'Here is your quote')).toContainText('quote.txt');
+  await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'false');
+
+  // The customer's chat badge rises, then clears on opening the conversation.
+  const chatLink = page.getByRole('link', { name: /Chat with Admin/ }).first();
+  await expect(chatLink).toContainText('1 unread messages');
+  await chatLink.click();
+  const reply = bubble(page, 'Here is your quote');
+  await expect(reply).toContainText('Admin');
+  await expect(chatLink).not.toContainText('unread messages');
+  await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'true');
+
+  // The attachment downloads through the authorized route.
+  const download = page.waitForEvent('download');
+  await reply.getByRole('button', { name: /quote\.txt/ }).click();
+  expect((await download).suggestedFilename()).toBe('quote.txt');
+
+  // Both ways in real time while both are open.
+  await page.getByLabel('Message', { exact: true }).fill('Thanks, received!');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  await expect(bubble(admin.page, 'Thanks, received!')).toBeVisible();
+
+  expect(admin.errors).toEqual([]);
+  await admin.context.close();
+});
+
+test('the attach control refuses more than 5 files and files over 10 MB, with the spec’s messages', async ({
+  page,
+}) => {
+  const email = uniqueEmail('chat-limits');
+  await createAccount(email, 'user', 'Limits Customer');
+  await signIn(page, 'customer', email, '/user/chat');
+  await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
+  const input = page.getByTestId('chat-file-input');
+  const small = (n: number) => ({
+    name: `plan-${n}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`plan ${n}\n`),
+  });
+  await input.setInputFiles([1, 2, 3, 4, 5, 6].map(small));
+  await expect(page.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.chatMaxFiles);
+  await input.setInputFiles({
+    name: 'big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.chatFileTooLarge('big.pdf'));
+  await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
+  // Nothing to send: Send does nothing.
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+});
+
+test('at 390 px the list and the conversation take turns; the admin goes back to the list', async ({
+  page,
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customerEmail = uniqueEmail('chat-mobile');
+  const customerId = await createAccount(customerEmail, 'user', `Mobile ${tag}`);
+  const adminEmail = uniqueEmail('chat-mobile-admin');
+  await createAccount(adminEmail, 'admin', `Morgan ${tag}`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'customer', customerEmail, '/user/chat');
+  await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).fill('Sent from my phone');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(page, 'Sent from my phone')).toBeVisible();
+
+  const admin = await adminBrowser(browser);
+  await admin.page.setViewportSize({ width: 390, height: 844 });
+  await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
+  const conversation = admin.page.getByTestId(`conversation-${customerId}`);
+  await conversation.click();
+  await expect(bubble(admin.page, 'Sent from my phone')).toBeVisible();
+  await expect(conversation).toBeHidden();
+  await admin.page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(conversation).toBeVisible();
+  await expect(admin.page).toHaveURL('/admin/chat');
+  expect(admin.errors).toEqual([]);
+  await admin.context.close();
+});

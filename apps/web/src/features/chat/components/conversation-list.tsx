@@ -1,0 +1,85 @@
+import type { Conversation } from '@shop/contracts';
+import { CountBadge } from '../../../components/ui/badge';
+import { cx } from '../../../components/ui/cx';
+import { BellIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { timeAgo } from '../../../lib/time-ago';
+import { ChatAvatar } from './chat-avatar';
+
+interface ConversationListProps {
+  conversations: Conversation[];
+  loading: boolean;
+  activeId: number | null;
+  typing: ReadonlySet<number>;
+  belled: ReadonlySet<number>;
+  isOnline: (c: Conversation) => boolean;
+  onSelect: (userId: number) => void;
+}
+
+export function ConversationList({
+  conversations,
+  loading,
+  activeId,
+  typing,
+  belled,
+  isOnline,
+  onSelect,
+}: ConversationListProps) {
+  if (loading) {
+    return (
+      <div className="flex justify-center p-6 text-navy-600">
+        <Spinner label="Loading conversations…" />
+      </div>
+    );
+  }
+  if (conversations.length === 0) {
+    return <p className="p-6 text-center text-sm text-slate-600">No conversations yet.</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-100" aria-label="Conversations">
+      {conversations.map((c) => {
+        const active = c.user_id === activeId;
+        return (
+          <li key={c.user_id}>
+            <button
+              type="button"
+              onClick={() => onSelect(c.user_id)}
+              aria-current={active ? 'true' : undefined}
+              data-testid={`conversation-${c.user_id}`}
+              className={cx(
+                'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-copper-600',
+                active ? 'bg-navy-50' : 'hover:bg-slate-50',
+              )}
+            >
+              <ChatAvatar name={c.name} photoUrl={c.photo_url} online={isOnline(c)} />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-semibold text-navy-900">{c.name}</span>
+                  {c.last_message_time && (
+                    <span className="shrink-0 text-xs text-slate-500">{timeAgo(c.last_message_time)}</span>
+                  )}
+                </span>
+                <span className="flex items-center justify-between gap-2">
+                  <span
+                    className={cx(
+                      'truncate text-sm',
+                      c.unread > 0 ? 'font-semibold text-navy-900' : 'text-slate-600',
+                    )}
+                  >
+                    {typing.has(c.user_id) ? <em className="text-copper-700">typing…</em> : c.last_message}
+                  </span>
+                  <span className="flex shrink-0 items-center gap-1">
+                    {belled.has(c.user_id) && (
+                      <BellIcon className="size-4 text-copper-700" aria-label="New message" />
+                    )}
+                    <CountBadge count={c.unread} label="unread messages" />
+                  </span>
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

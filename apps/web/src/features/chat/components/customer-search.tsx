@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useDebounce } from '../../../lib/use-debounce';
+import { chatKeys, searchChatUsers } from '../api/chat-api';
+import { ChatAvatar } from './chat-avatar';
+
+/** Finds a customer by name or e-mail to start (or open) their conversation. */
+export function CustomerSearch({ onPick }: { onPick: (userId: number) => void }) {
+  const [query, setQuery] = useState('');
+  const debounced = useDebounce(query.trim());
+  const id = useId();
+  const { data, isFetching } = useQuery({
+    queryKey: chatKeys.search(debounced),
+    queryFn: ({ signal }) => searchChatUsers(debounced, signal),
+    enabled: debounced.length > 0,
+    staleTime: 30_000,
+  });
+  const users = debounced ? (data?.users ?? []) : [];
+  return (
+    <div className="border-b border-slate-200 p-3">
+      <label htmlFor={id} className="sr-only">
+        Search customers
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="Search customers…"
+        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
+      />
+      {debounced && (
+        <ul
+          className="mt-2 max-h-60 overflow-y-auto rounded-lg border border-slate-200"
+          aria-label="Customers found"
+          aria-busy={isFetching}
+        >
+          {users.length === 0 && !isFetching && (
+            <li className="px-3 py-2 text-sm text-slate-600">No customers found.</li>
+          )}
+          {users.map((u) => (
+            <li key={u.id}>
+              <button
+                type="button"
+                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
+                onClick={() => {
+                  setQuery('');
+                  onPick(u.id);
+                }}
+              >
+                <ChatAvatar name={u.name} photoUrl={u.photo_url} className="size-7" />
+                <span className="truncate">{u.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
