@@ -1,0 +1,231 @@
+/**
+ * Hostile uploads against every upload route: files that lie about their type, polyglots, path-traversal names,
+ * endless bodies and decompression bombs. Nothing hostile is stored, and what is stored is served safely.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { designSubmissions } from '../../src/db/schema/designs';
+import { bearer, createAdmin, registerCustomer } from '../support/http';
+import { PNG_1PX } from '../support/files';
+import { multipart, type FilePart } from '../support/multipart';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+/** Starts as a PNG and carries a script: a type sniffer that trusts the start sees an image. */
+const POLYGLOT = Buffer.concat([PNG_1PX, Buffer.from('<script>alert("polyglot")</script>')]);
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A few hundred bytes that claim a 60,000 x 60,000 pixel canvas (3.6 billion pixels). */
+const PNG_BOMB = (() => {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(60_000, 0);
+  ihdr.writeUInt32BE(60_000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+})();
+
+let t: TestApp;
+let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await registerCustomer(t.app);
+  admin = await createAdmin(t.app, t.ctx);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function storedFiles(): Promise<string[]> {
+  const root = path.join(t.dataDir, 'files');
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  await walk(root);
+  return out.sort();
+}
+
+const DESIGN_FIELDS = {
+  selectedTab: 'haveDesign',
+  description: 'Open plan',
+  name: 'Ann Owner',
+  company_name: 'Owner Co',
+  zip_code: '94107',
+  phone: '555 0102',
+};
+
+/** Every upload route, with the field its file goes in. */
+const routes = {
+  design: (file: FilePart) => ({
+    url: '/api/user/design-submissions',
+    token: customer.token,
+    fields: DESIGN_FIELDS,
+    file: { ...file, field: 'design_file' },
+  }),
+  chat: (file: FilePart) => ({
+    url: `/api/messages/${admin.user.id}`,
+    token: customer.token,
+    fields: { message: 'see file' },
+    file: { ...file, field: 'attachments[0]' },
+  }),
+  profilePhoto: (file: FilePart) => ({
+    url: '/api/profile/update',
+    token: customer.token,
+    fields: { name: 'Ann Owner', phone: '+1 555 010 2000' },
+    file: { ...file, field: 'photo' },
+  }),
+  productPhoto: (file: FilePart) => ({
+    url: '/api/admin/products',
+    token: admin.token,
+    fields: {
+      name: `Desk ${Math.random()}`,
+      sku: `SKU-${Math.random().toString(36).slice(2, 8)}`,
+      description: 'x',
+      price: '10.00',
+      stock_quantity: '1',
+    },
+    file: { ...file, field: 'photo' },
+  }),
+  adminPhoto: (file: FilePart) => ({
+    url: '/api/admin/profile/update',
+    token: admin.token,
+    fields: { name: 'Admin', email: admin.email },
+    file: { ...file, field: 'photo' },
+  }),
+};
+
+async function upload(route: keyof typeof routes, file: FilePart) {
+  const r = routes[route](file);
+  const body = await multipart(r.fields, [r.file]);
+  return t.app.inject({
+    method: 'POST',
+    url: r.url,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(r.token) },
+  });
+}
+
+describe('files that lie about their type', () => {
+  const liars: [string, Buffer][] = [
+    ['an ELF executable', ELF],
+    ['an HTML page', HTML],
+    ['an SVG with a script', SVG],
+  ];
+  for (const [what, data] of liars) {
+    it.each(Object.keys(routes) as (keyof typeof routes)[])(
+      `refuses ${what} named .png on %s with 415 and stores nothing`,
+      async (route) => {
+        const before = await storedFiles();
+        const res = await upload(route, { field: 'x', name: 'photo.png', data, type: 'image/png' });
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toMatchObject({ message: expect.any(String) });
+        expect(await storedFiles()).toEqual(before);
+      },
+    );
+  }
+});
+
+describe('decompression bombs and polyglots', () => {
+  it.each(['profilePhoto', 'productPhoto', 'adminPhoto'] as const)(
+    'refuses a PNG that claims 3.6 gigapixels on %s, storing nothing',
+    async (route) => {
+      const before = await storedFiles();
+      const res = await upload(route, { field: 'x', name: 'small.png', data: PNG_BOMB, type: 'image/png' });
+      expect([415, 422]).toContain(res.statusCode);
+      expect(await storedFiles()).toEqual(before);
+    },
+  );
+
+  it('re-encodes public images, so a polyglot photo keeps none of its payload', async () => {
+    const res = await upload('profilePhoto', {
+      field: 'x',
+      name: 'me.png',
+      data: POLYGLOT,
+      type: 'image/png',
+    });
+    if (res.statusCode === 200) {
+      const url = res.json().user.photo_url as string;
+      const served = await t.app.inject(url);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+    } else {
+      expect([415, 422]).toContain(res.statusCode);
+    }
+  });
+
+  it('serves a private polyglot only as an attachment that browsers must not sniff', async () => {
+    const res = await upload('design', { field: 'x', name: 'plan.png', data: POLYGLOT, type: 'image/png' });
+    expect(res.statusCode).toBe(201);
+    const [design] = await t.ctx.database.db.select().from(designSubmissions).limit(1);
+    const file = await t.app.inject({
+      url: `/api/files/designs/${design!.id}/design-file`,
+      headers: bearer(customer.token),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('names and sizes', () => {
+  it('keeps a path-traversal name only as sanitized metadata, and stores under a random key', async () => {
+    const res = await upload('chat', {
+      field: 'x',
+      name: '../../../../etc/passwd.png',
+      data: PNG_1PX,
+      type: 'image/png',
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const attachment = res.json().message.attachments[0] as { id: number; name: string };
+    expect(attachment.name).toBe('passwd.png');
+    for (const f of await storedFiles()) expect(f).not.toContain('..');
+    const served = await t.app.inject({
+      url: `/api/chat/attachments/${attachment.id}`,
+      headers: bearer(customer.token),
+    });
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="passwd.png"/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses an upload over the limit with 413 and stores nothing', async () => {
+    const before = await storedFiles();
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(21 * 1024 * 1024, 0x20)]);
+    const res = await upload('design', { field: 'x', name: 'huge.pdf', data: big, type: 'application/pdf' });
+    expect(res.statusCode).toBe(413);
+    expect(await storedFiles()).toEqual(before);
+    expect(await t.ctx.database.db.$count(designSubmissions)).toBe(1);
+  });
+});
