@@ -38,6 +38,12 @@ const baseField = (name: string) => name.replace(/\[\d*\]$/, '');
  */
 export async function readMultipart(request: FastifyRequest, rules: MultipartRules): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new AppError(415, 'Expected a multipart/form-data request.');
+  // A body that declares more than every allowed file together (plus room for the text fields) is refused before
+  // a byte of it is read; a body without a length is still cut off as soon as one file passes its limit.
+  const declared = Number(request.headers['content-length']);
+  const budget =
+    Object.values(rules.files).reduce((sum, r) => sum + r.maxBytes * r.maxCount, 0) + 1024 * 1024;
+  if (Number.isFinite(declared) && declared > budget) throw tooLarge();
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
   const counts = new Map<string, number>();

@@ -3,6 +3,8 @@
  * endless bodies and decompression bombs. Nothing hostile is stored, and what is stored is served safely.
  */
 import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +221,37 @@ describe('names and sizes', () => {
     expect(served.headers['content-disposition']).toMatch(/^attachment; filename="passwd.png"/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('refuses a body that declares more than the limit before reading it', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const boundary = '----shop-endless';
+    // It declares 200 MB, sends the first part, then stays open: only a refusal that reads no further can answer.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/user/design-submissions',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(200 * 1024 * 1024),
+          ...bearer(customer.token),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', (err) => (/hang up|ECONNRESET|EPIPE/.test(err.message) ? undefined : reject(err)));
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="design_file"; filename="huge.pdf"\r\n\r\n%PDF-1.4\n`,
+      );
+      req.write(Buffer.alloc(64 * 1024, 0x20));
+    });
+    expect(status).toBe(413);
+  }, 20_000);
 
   it('refuses an upload over the limit with 413 and stores nothing', async () => {
     const before = await storedFiles();
