@@ -22,13 +22,6 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolFlag,
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  // A key for signing short-lived download links; generated and kept in the data folder when absent.
-  FILE_SIGNING_SECRET: z.string().min(32).optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -62,16 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || set.SEED_DEMO === undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION ?? 'us-east-1',
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-        }
-      : undefined,
-    fileSigningSecret: e.FILE_SIGNING_SECRET,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
   };
 }
