@@ -1,89 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { CUSTOMER_LABELS } from '@shop/contracts';
-import { expect, test as journey, uniqueEmail } from './support/fixtures';
+import { JOURNEY_PASSWORD, createAccount, signIn } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { PNG_1PX } from './support/images';
 
-interface Refusal {
-  status: number;
-  path: string;
-}
-
-/**
- * The journeys fail on any console error, and Chromium logs every 4xx answer as one. The refusals a journey
- * provokes on purpose (a form with a wrong value, a login with an old password) are declared with `refusals`,
- * and exactly those, no others, are let through.
- */
-const test = journey.extend<{ refusals: Refusal[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  refusals: async ({}, use) => {
-    await use([]);
-  },
-  // Replaces the shared fixture of the same name (and stays automatic, as overrides keep the original's options).
-  consoleErrors: async ({ page, refusals }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const url = message.location().url;
-      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
-      const path = url ? new URL(url).pathname : '';
-      if (refusals.some((r) => r.status === status && r.path === path)) return;
-      errors.push(`${message.text()} at ${url}`);
-    });
-    page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
-    await use(errors);
-    expect(errors, 'console errors during the journey').toEqual([]);
-  },
-});
-
-const PASSWORD = 'Walnut-Desk-Panel-42';
-/** A tiny real PNG and a GIF: the profile photo takes any image type. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A tiny real GIF besides the PNG: the profile photo takes any image type. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-
-/** The database of the server under test: DATABASE_URL's copy, or the embedded server in the data folder. */
-async function databaseUrl(): Promise<string> {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
-  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
-}
-
-/**
- * An account of this journey's own, written as `npm run admin:create` writes one (argon2id, OWASP parameters).
- * Registration is rate limited per address and every journey shares 127.0.0.1; admins have no public sign-up.
- */
-async function createAccount(
-  email: string,
-  password: string,
-  role: 'user' | 'admin',
-  name = 'Journey Account',
-) {
-  const client = new pg.Client({ connectionString: await databaseUrl() });
-  await client.connect();
-  try {
-    const passwordHash = await hash(password, {
-      algorithm: 2,
-      memoryCost: 19456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await client.query('insert into users (name, email, password_hash, role) values ($1, $2, $3, $4)', [
-      name,
-      email,
-      passwordHash,
-      role,
-    ]);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A signed-in customer: the session token of an API login, stored where the web app keeps it. (The login form
@@ -91,12 +13,8 @@ async function createAccount(
  */
 async function registerAndLogIn(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
-  await createAccount(email, PASSWORD, 'user');
-  const res = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await createAccount({ email, role: 'user' });
+  const token = await signIn(page, 'customer', email);
   return { email, token };
 }
 
@@ -135,7 +53,7 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
   expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   // A second photo replaces the first; a missing phone is refused under its field.
-  await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
   await page.getByLabel('Phone').fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Failed to update profile. Please try again.')).toBeVisible();
@@ -147,7 +65,7 @@ test('a customer changes their password and signs in with the new one', async ({
   const { email } = await registerAndLogIn(page, 'password');
   await page.goto('/user/profile-settings');
   await page.getByRole('tab', { name: 'Change Password' }).click();
-  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Current password', exact: true }).fill(JOURNEY_PASSWORD);
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Fresh-Walnut-Desk-77');
   await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('Fresh-Walnut-Desk-99');
   await page.getByRole('button', { name: 'Update Password' }).click();
@@ -160,7 +78,7 @@ test('a customer changes their password and signs in with the new one', async ({
   await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveValue('');
 
   // Only the new password opens the account now.
-  const withOld = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
+  const withOld = await page.request.post('/api/login', { data: { email, password: JOURNEY_PASSWORD } });
   expect(withOld.status()).toBe(401);
   const withNew = await page.request.post('/api/login', {
     data: { email, password: 'Fresh-Walnut-Desk-77' },

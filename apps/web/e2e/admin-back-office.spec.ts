@@ -1,52 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, PRODUCT_SERVER_MESSAGES } from '@shop/contracts';
-import { expect, test as journey, uniqueEmail } from './support/fixtures';
-
-interface Refusal {
-  status: number;
-  path: string;
-}
-
-/**
- * The journeys fail on any console error, and Chromium logs every 4xx answer as one. The refusals a journey
- * provokes on purpose (a form with a wrong value, a login with an old password) are declared with `refusals`,
- * and exactly those, no others, are let through.
- */
-const test = journey.extend<{ refusals: Refusal[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  refusals: async ({}, use) => {
-    await use([]);
-  },
-  // Replaces the shared fixture of the same name (and stays automatic, as overrides keep the original's options).
-  consoleErrors: async ({ page, refusals }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const url = message.location().url;
-      const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
-      const path = url ? new URL(url).pathname : '';
-      if (refusals.some((r) => r.status === status && r.path === path)) return;
-      errors.push(`${message.text()} at ${url}`);
-    });
-    page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
-    await use(errors);
-    expect(errors, 'console errors during the journey').toEqual([]);
-  },
-});
+import { createAccount } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { PNG_1PX } from './support/images';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
 
-/** A tiny real PNG (the server decodes and re-encodes every product image). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_1PX });
 
 async function logInAsAdmin(page: Page, email: string, password: string) {
   await page.goto('/admin/login');
@@ -63,45 +24,6 @@ async function closeDialog(page: Page, title: string, message?: string) {
   if (message) await expect(dialog).toContainText(message);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** The database of the server under test: DATABASE_URL's copy, or the embedded server in the data folder. */
-async function databaseUrl(): Promise<string> {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
-  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
-}
-
-/**
- * An account of this journey's own, written as `npm run admin:create` writes one (argon2id, OWASP parameters).
- * Registration is rate limited per address and every journey shares 127.0.0.1; admins have no public sign-up.
- */
-async function createAccount(
-  email: string,
-  password: string,
-  role: 'user' | 'admin',
-  name = 'Journey Account',
-) {
-  const client = new pg.Client({ connectionString: await databaseUrl() });
-  await client.connect();
-  try {
-    const passwordHash = await hash(password, {
-      algorithm: 2,
-      memoryCost: 19456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await client.query('insert into users (name, email, password_hash, role) values ($1, $2, $3, $4)', [
-      name,
-      email,
-      passwordHash,
-      role,
-    ]);
-  } finally {
-    await client.end();
-  }
 }
 
 test('an admin adds a product with a photo and a gallery, sees it in the storefront, then deactivates it', async ({
@@ -194,7 +116,7 @@ test('an admin deactivates a customer, who is then refused at login and signed o
 }) => {
   const email = uniqueEmail('deactivated');
   const password = 'Walnut-Desk-Panel-42';
-  await createAccount(email, password, 'user');
+  await createAccount({ email, role: 'user', password });
   const login = await page.request.post('/api/login', { data: { email, password } });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
@@ -239,7 +161,7 @@ test('an admin changes their own password and signs in again with it', async ({ 
   const email = uniqueEmail('admin');
   const oldPassword = 'Old-Admin-Passw0rd';
   const newPassword = 'New-Admin-Passw0rd-2';
-  await createAccount(email, oldPassword, 'admin', 'Journey Admin');
+  await createAccount({ email, role: 'admin', name: 'Journey Admin', password: oldPassword });
   await logInAsAdmin(page, email, oldPassword);
 
   await page.getByRole('button', { name: /^Admin menu for/ }).click();

@@ -1,62 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { hash } from '@node-rs/argon2';
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN_MESSAGES, CHAT, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
-
-const PASSWORD = 'Walnut-Desk-Panel-42';
 
 // Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
-
-async function databaseUrl(): Promise<string> {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
-  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
-}
-
-/** An account of this journey's own (registration is rate limited per address; admins have no sign-up). */
-async function createAccount(email: string, role: 'user' | 'admin', name: string): Promise<number> {
-  const client = new pg.Client({ connectionString: await databaseUrl() });
-  await client.connect();
-  try {
-    const passwordHash = await hash(PASSWORD, {
-      algorithm: 2,
-      memoryCost: 19456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    const res = await client.query<{ id: number }>(
-      'insert into users (name, email, password_hash, role) values ($1, $2, $3, $4) returning id',
-      [name, email, passwordHash, role],
-    );
-    return res.rows[0]!.id;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * Signs in through the API and keeps the token where the web app keeps it (decisions.md D3), then opens
- * `path`. The login screens themselves are other journeys' subject.
- */
-async function signIn(page: Page, kind: 'customer' | 'admin', email: string, path: string) {
-  const res = await page.request.post(kind === 'admin' ? '/api/admin/login' : '/api/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await page.goto(kind === 'admin' ? '/admin/login' : '/login');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [kind === 'admin' ? 'admin_auth_token' : 'auth_token', token],
-  );
-  await page.goto(path);
-}
 
 /** A second browser (its own storage) for the admin, failing the journey on its console errors too. */
 async function adminBrowser(browser: Browser) {
@@ -80,9 +28,9 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   const tag = Math.random().toString(36).slice(2, 7);
   const customerName = `Casey ${tag}`;
   const customerEmail = uniqueEmail('chat-customer');
-  const customerId = await createAccount(customerEmail, 'user', customerName);
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: customerName });
   const adminEmail = uniqueEmail('chat-admin');
-  await createAccount(adminEmail, 'admin', `Avery ${tag}`);
+  await createAccount({ email: adminEmail, role: 'admin', name: `Avery ${tag}` });
 
   const admin = await adminBrowser(browser);
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
@@ -170,7 +118,7 @@ test('the attach control refuses more than 5 files and files over 10 MB, with th
   page,
 }) => {
   const email = uniqueEmail('chat-limits');
-  await createAccount(email, 'user', 'Limits Customer');
+  await createAccount({ email, role: 'user', name: 'Limits Customer' });
   await signIn(page, 'customer', email, '/user/chat');
   await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
   const input = page.getByTestId('chat-file-input');
@@ -199,9 +147,9 @@ test('at 390 px the list and the conversation take turns; the admin goes back to
 }) => {
   const tag = Math.random().toString(36).slice(2, 7);
   const customerEmail = uniqueEmail('chat-mobile');
-  const customerId = await createAccount(customerEmail, 'user', `Mobile ${tag}`);
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Mobile ${tag}` });
   const adminEmail = uniqueEmail('chat-mobile-admin');
-  await createAccount(adminEmail, 'admin', `Morgan ${tag}`);
+  await createAccount({ email: adminEmail, role: 'admin', name: `Morgan ${tag}` });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'customer', customerEmail, '/user/chat');

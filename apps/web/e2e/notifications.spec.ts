@@ -1,40 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { hash } from '@node-rs/argon2';
-import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN_MESSAGES } from '@shop/contracts';
+import { JOURNEY_PASSWORD, createAccount, signIn, sql } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
-const PASSWORD = 'Walnut-Desk-Panel-42';
 test.describe.configure({ mode: 'serial' });
-
-async function databaseUrl(): Promise<string> {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const password = (await readFile(path.join(dataDir, 'postgres', '.password'), 'utf8')).trim();
-  const port = process.env.E2E_EMBEDDED_PG_PORT ?? '54410';
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/shop`;
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: await databaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function createAccount(email: string, role: 'user' | 'admin', name: string): Promise<number> {
-  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const rows = await sql<{ id: number }>(
-    'insert into users (name, email, password_hash, role) values ($1, $2, $3, $4) returning id',
-    [name, email, passwordHash, role],
-  );
-  return rows[0]!.id;
-}
 
 async function notify(userId: number, data: Record<string, unknown>) {
   await sql('insert into notifications (user_id, type, data) values ($1, $2, $3::jsonb)', [
@@ -44,29 +12,11 @@ async function notify(userId: number, data: Record<string, unknown>) {
   ]);
 }
 
-/**
- * Signs in through the API and keeps the token where the web app keeps it (decisions.md D3), then opens
- * `path`. The login screens themselves are other journeys' subject.
- */
-async function signIn(page: Page, kind: 'customer' | 'admin', email: string, path: string) {
-  const res = await page.request.post(kind === 'admin' ? '/api/admin/login' : '/api/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  await page.goto(kind === 'admin' ? '/admin/login' : '/login');
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [kind === 'admin' ? 'admin_auth_token' : 'auth_token', token],
-  );
-  await page.goto(path);
-}
-
 test('a customer reads notifications from the bell and the full page; a chat reply arrives live', async ({
   page,
 }) => {
   const email = uniqueEmail('notify');
-  const customerId = await createAccount(email, 'user', 'Nora Notified');
+  const customerId = await createAccount({ email, role: 'user', name: 'Nora Notified' });
   await notify(customerId, {
     type: 'design_update',
     message: 'Your design Open Plan was approved',
@@ -92,11 +42,15 @@ test('a customer reads notifications from the bell and the full page; a chat rep
   await expect(bell).toContainText('1 unread notifications');
 
   // A reply from the team arrives over realtime: the count rises without a reload.
-  const admin = await createAccount(uniqueEmail('notify-admin'), 'admin', 'Team Member');
+  const admin = await createAccount({
+    email: uniqueEmail('notify-admin'),
+    role: 'admin',
+    name: 'Team Member',
+  });
   const login = await page.request.post('/api/admin/login', {
     data: {
       email: (await sql<{ email: string }>('select email from users where id = $1', [admin]))[0]!.email,
-      password: PASSWORD,
+      password: JOURNEY_PASSWORD,
     },
   });
   const adminToken = ((await login.json()) as { token: string }).token;
@@ -134,16 +88,18 @@ test('an admin sees the empty state, then a customer message in the table and th
   page,
 }) => {
   const adminEmail = uniqueEmail('notify-admin');
-  await createAccount(adminEmail, 'admin', 'Olive Admin');
+  await createAccount({ email: adminEmail, role: 'admin', name: 'Olive Admin' });
   const customerEmail = uniqueEmail('notify-customer');
-  const customerId = await createAccount(customerEmail, 'user', 'Quinn Customer');
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: 'Quinn Customer' });
   // Notifications of other journeys' customers went to the admins of their time; this admin starts empty.
   await signIn(page, 'admin', adminEmail, '/admin/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Notifications' })).toBeVisible();
   await expect(page.getByText(ADMIN_MESSAGES.noNotifications)).toBeVisible();
   await expect(page.getByText(ADMIN_MESSAGES.noNotificationsHint)).toBeVisible();
 
-  const login = await page.request.post('/api/login', { data: { email: customerEmail, password: PASSWORD } });
+  const login = await page.request.post('/api/login', {
+    data: { email: customerEmail, password: JOURNEY_PASSWORD },
+  });
   const token = ((await login.json()) as { token: string }).token;
   const sent = await page.request.post(`/api/messages/${customerId}`, {
     headers: { authorization: `Bearer ${token}` },

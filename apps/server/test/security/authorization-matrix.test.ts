@@ -10,7 +10,8 @@ import { designSubmissions } from '../../src/db/schema/designs';
 import { notifications } from '../../src/db/schema/notifications';
 import { users } from '../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../support/http';
-import { multipart, PNG_1PX } from '../support/multipart';
+import { PNG_1PX } from '../support/files';
+import { multipart } from '../support/multipart';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Actor = 'guest' | 'customerA' | 'customerB' | 'admin' | 'inactive';

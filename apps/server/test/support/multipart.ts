@@ -28,9 +28,3 @@ export async function multipart(
     headers: { 'content-type': response.headers.get('content-type')! },
   };
 }
-
-/** A 1x1 PNG. */
-export const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type ChatMessage, type Conversation, type MessagesResponse } from '@shop/contracts';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
-import { exe, pdf, png, sendMessage } from './support';
+import { EXE, PDF, PNG_1PX } from '../../support/files';
+import { sendMessage } from './support';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -49,8 +50,7 @@ describe('chat: the shared support inbox', () => {
 
     expect((await sendMessage(t, alice.token, admin.user.id, 'Hello from Alice')).statusCode).toBe(200);
     expect(
-      (await sendMessage(t, bob.token, bob.user.id, undefined, [{ name: 'plan.pdf', data: pdf() }]))
-        .statusCode,
+      (await sendMessage(t, bob.token, bob.user.id, undefined, [{ name: 'plan.pdf', data: PDF }])).statusCode,
     ).toBe(200);
 
     const inbox = await conversations(admin.token);
@@ -230,7 +230,7 @@ describe('chat: the shared support inbox', () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);
     const before = await counts();
-    const image = await png();
+    const image = PNG_1PX;
 
     const six = await sendMessage(
       t,
@@ -243,13 +243,13 @@ describe('chat: the shared support inbox', () => {
     expect(six.json().message).toBe('Maximum 5 files allowed.');
 
     const big = await sendMessage(t, alice.token, admin.user.id, 'big', [
-      { name: 'x.pdf', data: Buffer.concat([pdf(), Buffer.alloc(11 * 1024 * 1024)]) },
+      { name: 'x.pdf', data: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]) },
     ]);
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('File x.pdf exceeds 10MB limit');
 
     const disguised = await sendMessage(t, alice.token, admin.user.id, 'invoice', [
-      { name: 'invoice.pdf', data: exe(), type: 'application/pdf' },
+      { name: 'invoice.pdf', data: EXE, type: 'application/pdf' },
     ]);
     expect(disguised.statusCode).toBe(415);
 
@@ -263,10 +263,10 @@ describe('chat: the shared support inbox', () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);
     const bob = await registerCustomer(t.app);
-    const image = await png();
+    const image = PNG_1PX;
     const res = await sendMessage(t, alice.token, admin.user.id, undefined, [
       { name: 'a.png', data: image },
-      { name: 'plan.pdf', data: pdf() },
+      { name: 'plan.pdf', data: PDF },
       { name: 'notes.txt', data: Buffer.from('desk sizes: 120x80\n') },
       { name: 'b.png', data: image },
       { name: 'c.png', data: image },
@@ -289,7 +289,7 @@ describe('chat: the shared support inbox', () => {
     expect(own.headers['content-disposition']).toContain('attachment; filename="plan.pdf"');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['content-type']).toBe('application/pdf');
-    expect(own.rawPayload.equals(pdf())).toBe(true);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(bob.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);

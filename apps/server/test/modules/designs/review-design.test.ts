@@ -6,17 +6,9 @@ import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import {
-  EXE,
-  HAVE_DESIGN_FIELDS,
-  PDF,
-  PNG,
-  designFile,
-  multipart,
-  storedFiles,
-  submit,
-  type FilePart,
-} from './support';
+import { EXE, PDF, PNG_1PX } from '../../support/files';
+import { multipart, type FilePart } from '../../support/multipart';
+import { HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -175,7 +167,7 @@ describe('customer design screens', () => {
         `attachment; filename="floor-plan.png"; filename*=UTF-8''floor-plan.png`,
       );
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.rawPayload.equals(PNG)).toBe(true);
+      expect(res.rawPayload.equals(PNG_1PX)).toBe(true);
     }
   });
 });
@@ -379,7 +371,7 @@ describe('admin review', () => {
       { status: 'approved', comments: 'Looks good', recommendation_notes: 'Use pedestals.' },
       [
         recommendation(),
-        { field: 'recommendation_files[]', name: 'render.png', data: PNG, type: 'image/png' },
+        { field: 'recommendation_files[]', name: 'render.png', data: PNG_1PX, type: 'image/png' },
       ],
     );
     expect(res.statusCode).toBe(200);

@@ -6,15 +6,8 @@ import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import {
-  DONT_HAVE_DESIGN_FIELDS,
-  EXE,
-  HAVE_DESIGN_FIELDS,
-  PDF,
-  designFile,
-  storedFiles,
-  submit,
-} from './support';
+import { EXE, PDF } from '../../support/files';
+import { DONT_HAVE_DESIGN_FIELDS, HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -7,7 +7,9 @@ import { productImages, products } from '../../../src/db/schema/catalog';
 import { favorites } from '../../../src/db/schema/favorites';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { TEXT_FILE, createCategory, image, imageStored, keyOf, multipart, type FilePart } from './support';
+import { TEXT_FILE, image } from '../../support/files';
+import { multipart, type FilePart } from '../../support/multipart';
+import { createCategory, imageStored, keyOf } from './support';
 
 let t: TestApp;
 let admin: Record<string, string>;

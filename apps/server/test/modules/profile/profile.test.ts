@@ -4,7 +4,9 @@ import { PROFILE_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { TEXT_FILE, image, imageStored, multipart, type FilePart } from '../products-admin/support';
+import { TEXT_FILE, image } from '../../support/files';
+import { multipart, type FilePart } from '../../support/multipart';
+import { imageStored } from '../products-admin/support';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -9,7 +9,8 @@ import { notifications } from '../../../src/db/schema/notifications';
 import { sessions, users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { image, multipart } from '../products-admin/support';
+import { image } from '../../support/files';
+import { multipart } from '../../support/multipart';
 
 let t: TestApp;
 let adminAuth: Awaited<ReturnType<typeof createAdmin>>;

@@ -6,6 +6,7 @@ import { PlatformHub } from '../../../src/platform/events';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { sendMessage } from '../../modules/chat/support';
+import { multipart } from '../../support/multipart';
 import { connect, listen, next, type ClientSocket } from './support';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -96,7 +97,7 @@ describe.skipIf(!reachable)('realtime across two instances sharing PostgreSQL an
 
     // Posted through B, received by the admin on A.
     const onA = next(adminOnA, 'MessageSent');
-    const body = await form('Hello through B');
+    const body = await multipart({ message: 'Hello through B' });
     await b.inject({
       method: 'POST',
       url: `/api/messages/${admin.user.id}`,
@@ -127,16 +128,6 @@ describe.skipIf(!reachable)('realtime across two instances sharing PostgreSQL an
     expect(await gone).toBe('io server disconnect');
   });
 });
-
-async function form(message: string) {
-  const f = new FormData();
-  f.append('message', message);
-  const r = new Response(f);
-  return {
-    payload: Buffer.from(await r.arrayBuffer()),
-    headers: { 'content-type': r.headers.get('content-type')! },
-  };
-}
 
 describe('realtime with Redis down', () => {
   it('the API keeps answering and realtime works on the one instance', async () => {
