@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { prefetchInventory, prefetchProduct } from '../../features/catalog/api/catalog-api';
 import { lazyLayout, lazyPage } from './lazy-page';
 
 /** The marketing site and the inventory, inside the public layout (header, footer). */
@@ -10,8 +11,17 @@ export const publicRoutes: RouteObject = {
   children: [
     { index: true, ...lazyPage(() => import('../../features/content/pages/home-page')) },
     { path: 'how-it-works', ...lazyPage(() => import('../../features/content/pages/how-it-works-page')) },
-    { path: 'products', ...lazyPage(() => import('../../features/catalog/pages/products-page')) },
-    { path: 'product/:slug', ...lazyPage(() => import('../../features/catalog/pages/product-detail-page')) },
+    // The loaders start the data requests alongside the page's chunk (they do not wait for them).
+    {
+      path: 'products',
+      loader: ({ request }) => prefetchInventory(new URL(request.url)),
+      ...lazyPage(() => import('../../features/catalog/pages/products-page')),
+    },
+    {
+      path: 'product/:slug',
+      loader: ({ params }) => prefetchProduct(params.slug),
+      ...lazyPage(() => import('../../features/catalog/pages/product-detail-page')),
+    },
     { path: 'services', ...lazyPage(() => import('../../features/content/pages/services-page')) },
     { path: 'privacy-policy', ...lazyPage(() => import('../../features/content/pages/privacy-policy-page')) },
     { path: 'terms', ...lazyPage(() => import('../../features/content/pages/terms-page')) },

@@ -9,6 +9,7 @@ import {
 } from '@shop/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { queryClient } from '../../../lib/query-client';
 
 /** The inventory's filters as they sit in the URL (keys category, search, favorites, page). */
 export interface InventoryFilters {
@@ -16,6 +17,18 @@ export interface InventoryFilters {
   search: string;
   favorites: boolean;
   page: number;
+}
+
+/** The filters of an inventory URL; anything invalid falls back to its default. */
+export function readFilters(params: URLSearchParams): InventoryFilters {
+  const category = Number(params.get('category'));
+  const page = Number(params.get('page'));
+  return {
+    category: Number.isInteger(category) && category > 0 ? category : null,
+    search: params.get('search')?.trim() ?? '',
+    favorites: params.get('favorites') === 'true',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
 }
 
 export const catalogKeys = {
@@ -100,4 +113,20 @@ export function applyWishlistState(client: QueryClient, id: number, isFavorited:
   });
   // The customer's liked-products page keeps its own list.
   void client.invalidateQueries({ queryKey: ['user', 'favorites'] });
+}
+
+/*
+ * Route loaders call these without awaiting: the data request starts while the page's chunk is still
+ * downloading instead of after it (the first paint of the inventory and of a product waits for both).
+ * Failures are left to the page's own query, which shows its message.
+ */
+export function prefetchInventory(url: URL): null {
+  void queryClient.prefetchQuery(categoriesQuery());
+  void queryClient.prefetchQuery(productsQuery(readFilters(url.searchParams)));
+  return null;
+}
+
+export function prefetchProduct(slug: string | undefined): null {
+  if (slug) void queryClient.prefetchQuery(productQuery(slug));
+  return null;
 }

@@ -10,9 +10,11 @@ interface ProductCardProps {
   /** Hidden on related product cards. */
   onToggleWishlist?: (product: Product) => void;
   wishlistBusy?: boolean;
+  /** Cards in view on arrival load their photo at once ('eager'), the first one ahead of other requests ('high'). */
+  priority?: 'high' | 'eager';
 }
 
-export function ProductCard({ product, onToggleWishlist, wishlistBusy }: ProductCardProps) {
+export function ProductCard({ product, onToggleWishlist, wishlistBusy, priority }: ProductCardProps) {
   return (
     <article
       className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
@@ -23,6 +25,8 @@ export function ProductCard({ product, onToggleWishlist, wishlistBusy }: Product
           src={product.photo_url}
           alt={product.name}
           sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority === 'high' ? 'high' : undefined}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         {onToggleWishlist && (

@@ -30,9 +30,7 @@ export default function ProductDetailPage() {
           {CUSTOMER_MESSAGES.productFailed}
         </p>
       ) : !detail.data ? (
-        <div className="flex justify-center py-32">
-          <Spinner className="size-8" label="Loading product…" />
-        </div>
+        <ProductSkeleton />
       ) : (
         // Keyed by product so the gallery starts on the main photo for each product.
         <ProductView key={detail.data.product.id} detail={detail.data} />
@@ -131,5 +129,23 @@ function ProductView({ detail }: { detail: ProductDetail }) {
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * The product's boxes while it loads, the photo's 4:3 box included, so the page does not jump (and the footer
+ * does not start in view and then move away) when the product arrives.
+ */
+function ProductSkeleton() {
+  return (
+    <div className="mt-6 grid min-h-dvh gap-10 lg:grid-cols-2 lg:gap-14" data-testid="product-loading">
+      <div className="aspect-[4/3] rounded-2xl bg-slate-100" />
+      <div>
+        <Spinner className="size-8 text-navy-600" label="Loading product…" />
+        <div className="mt-4 h-9 w-3/4 rounded bg-slate-100" />
+        <div className="mt-6 h-8 w-1/3 rounded bg-slate-100" />
+        <div className="mt-6 h-24 rounded bg-slate-100" />
+      </div>
+    </div>
   );
 }

@@ -8,21 +8,10 @@ import { HeartIcon, PackageIcon } from '../../../components/ui/icons';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
-import { categoriesQuery, productsQuery, type InventoryFilters } from '../api/catalog-api';
+import { categoriesQuery, productsQuery, readFilters, type InventoryFilters } from '../api/catalog-api';
 import { useWishlist } from '../api/use-wishlist';
 import { InventorySearch } from '../components/inventory-search';
 import { ProductCard } from '../components/product-card';
-
-function readFilters(params: URLSearchParams): InventoryFilters {
-  const category = Number(params.get('category'));
-  const page = Number(params.get('page'));
-  return {
-    category: Number.isInteger(category) && category > 0 ? category : null,
-    search: params.get('search')?.trim() ?? '',
-    favorites: params.get('favorites') === 'true',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
 
 function toParams(filters: InventoryFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -131,7 +120,15 @@ export default function ProductsPage() {
         )}
       </section>
 
-      <section aria-label="Products" aria-busy={products.isFetching} className="mt-8 min-h-[40vh]">
+      <section
+        aria-labelledby="products-heading"
+        aria-busy={products.isFetching}
+        className="mt-8 min-h-[40vh]"
+      >
+        {/* The cards' names are h3: this heading keeps the outline in order (h1, h2, h3). */}
+        <h2 id="products-heading" className="sr-only">
+          Products
+        </h2>
         {products.isError ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
             {CUSTOMER_MESSAGES.productsFailed}
@@ -162,10 +159,12 @@ export default function ProductsPage() {
                 products.isPlaceholderData && 'opacity-60',
               )}
             >
-              {page.data.map((product) => (
+              {page.data.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard
                     product={product}
+                    // The first row is in view on arrival; on a phone its first photo is the largest paint.
+                    priority={index < 3 ? (index === 0 ? 'high' : 'eager') : undefined}
                     onToggleWishlist={wishlist.toggle}
                     wishlistBusy={wishlist.isPending(product.id)}
                   />

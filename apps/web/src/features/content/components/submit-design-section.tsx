@@ -1,16 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 
-// The design questionnaire is its own chunk: the home page's first load stays small and the form
-// arrives while the visitor reads the sections above it.
+// The design questionnaire (and the validation schemas it brings, ~30 kB gzip) is its own chunk, fetched
+// only when the section comes near the screen: the home page's first load neither downloads nor runs it.
 const DesignForm = lazy(() =>
   import('../../designs/components/design-form').then((m) => ({ default: m.DesignForm })),
 );
 
+const formLoading = (
+  <div className="flex justify-center py-24">
+    <Spinner className="size-8" label="Loading the design form…" />
+  </div>
+);
+
 /** The home page's Submit Your Design section (anchor #submit-design), with the multi-step design form. */
 export function SubmitDesignSection() {
+  const section = useRef<HTMLElement>(null);
+  const near = useNearScreen(section);
   return (
-    <section id="submit-design" aria-labelledby="submit-design-heading" className="scroll-mt-24 bg-slate-50">
+    <section
+      ref={section}
+      id="submit-design"
+      aria-labelledby="submit-design-heading"
+      className="scroll-mt-24 bg-slate-50"
+    >
       <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
         <div className="text-center">
           <p className="text-sm font-semibold tracking-widest text-copper-700 uppercase">
@@ -25,17 +38,27 @@ export function SubmitDesignSection() {
           </p>
         </div>
         <div className="mt-10 min-h-[28rem]">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-24">
-                <Spinner className="size-8" label="Loading the design form…" />
-              </div>
-            }
-          >
-            <DesignForm variant="home" />
-          </Suspense>
+          <Suspense fallback={formLoading}>{near ? <DesignForm variant="home" /> : formLoading}</Suspense>
         </div>
       </div>
     </section>
   );
+}
+
+/** True once the element is within a screen or so of the viewport (at once when it is, e.g. /#submit-design). */
+function useNearScreen(target: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = target.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, target]);
+  return near;
 }
