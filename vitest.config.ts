@@ -17,6 +17,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Projects with different worker counts must run one after the other.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,6 +30,7 @@ export default defineConfig({
           exclude: ['e2e/**', 'node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -49,6 +49,8 @@ if (existsSync(vitestReport)) {
     numPendingTests: number;
     numTodoTests: number;
   };
+  // A run that found nothing to test (a configuration error) is a failure, not a pass.
+  if (r.numPassedTests + r.numFailedTests === 0) total.failed += 1;
   total.passed += r.numPassedTests;
   total.failed += r.numFailedTests;
   total.skipped += r.numPendingTests + r.numTodoTests;
@@ -77,6 +79,7 @@ if (existsSync(e2eReport)) {
 }
 
 const failed = total.failed > 0 || vitestCode !== 0 || e2eCode !== 0;
+if (vitestCode !== 0 && existsSync(vitestReport)) console.info(`vitest exited with code ${vitestCode}`);
 if (failed && total.failed === 0) total.failed = 1;
 console.info(`\ntotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failed ? 1 : 0);

@@ -40,6 +40,14 @@ async function main() {
     await runtime.close();
     process.exit(0);
   };
+  // A dependency's stray rejection (e.g. a Redis client while Redis is down) is logged, not fatal: the shop
+  // keeps serving without the accelerators.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error(
+      { err: reason instanceof Error ? { message: reason.message } : String(reason) },
+      'unhandled rejection',
+    );
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

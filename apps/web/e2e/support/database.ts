@@ -4,7 +4,10 @@ import pg from 'pg';
 /** A fresh, empty database on the PostgreSQL server of `serverUrl`; answers its URL. */
 export async function createTestDatabase(serverUrl: string): Promise<string> {
   const name = `e2e_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: serverUrl });
+  // Connect to the maintenance database: the one DATABASE_URL names need not exist.
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
     await client.query(`CREATE DATABASE ${name}`);
