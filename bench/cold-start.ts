@@ -4,7 +4,7 @@
  * Run: npm run build && npx tsx bench/cold-start.ts
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -45,6 +45,8 @@ async function startOnce(dataDir: string): Promise<number> {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-cold-start-'));
+// Run as root, the embedded PostgreSQL's own system user must be able to reach the data folder.
+await chmod(dataDir, 0o755);
 try {
   const first = await startOnce(dataDir);
   const second = await startOnce(dataDir);
