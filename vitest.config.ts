@@ -30,6 +30,8 @@ export default defineConfig({
           exclude: ['e2e/**', 'node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A shared, loaded machine: the debounced screens' tests need more than the default 5 s there.
+          testTimeout: 15_000,
           sequence: { groupOrder: 1 },
         },
       },

@@ -46,7 +46,7 @@ const FULLTEXT_SQL = `with matches as materialized (
     from ranked r join products p on p.id = r.id
     order by r.rank desc, r.created_at desc, r.id desc`;
 
-// The typo fallback ranks at most 300 candidates, as the shop does (FUZZY_CANDIDATES).
+// The typo fallback ranks at most 300 candidates, as the shop did before it corrected words against its vocabulary.
 const fuzzySql = (words: number) => `with matches as materialized (
       select p.id, p.created_at, word_similarity($1, p.name) as rank from products p
       where p.status and ($1 <% p.name or ${Array.from({ length: words }, (_, i) => `$${i + 5} <% p.name or `).join('')}p.sku ilike $2)

@@ -15,7 +15,7 @@ export const BENCH_CATEGORIES = [
   'Panels & Accessories',
 ];
 
-const ADJECTIVES = [
+export const ADJECTIVES = [
   'Ergonomic',
   'Executive',
   'Compact',
@@ -30,7 +30,7 @@ const ADJECTIVES = [
   'Refurbished',
   'Deluxe',
 ];
-const MATERIALS = [
+export const MATERIALS = [
   'Mesh',
   'Leather',
   'Oak',
@@ -43,7 +43,7 @@ const MATERIALS = [
   'Aluminium',
   'Cherry',
 ];
-const TYPES = [
+export const TYPES = [
   'Task Chair',
   'Standing Desk',
   'File Cabinet',

@@ -10,7 +10,8 @@
  *
  * Run: npx tsx bench/chat-latency.ts
  * Env: DATABASE_URL (a PostgreSQL server to create a scratch database in; default: an embedded one started here),
- *      REDIS_URL (default redis://127.0.0.1:6379), SOCKETS (2000), RATE (200/s), SECONDS (15).
+ *      REDIS_URL (default redis://127.0.0.1:6379), SOCKETS (2000), RATE (200/s), SECONDS (15), WARMUP_SECONDS (3:
+ *      sent at RATE first and not measured), BENCH_CPU_PROF (a folder for the shop instances' CPU profiles).
  * Loopback only; the scratch database and data folders are removed at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +32,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const SOCKETS = Number(process.env.SOCKETS ?? 2000);
 const RATE = Number(process.env.RATE ?? 200);
 const SECONDS = Number(process.env.SECONDS ?? 15);
+// Sent at the same rate before the measured messages and left out of the figures: a server's first seconds under
+// load (JIT, pool connections opened on demand) are its start, not its steady state. Both rows get the same.
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 3);
 const ADMINS = 4;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -52,7 +56,11 @@ async function startInstance(
   databaseUrl: string,
   dataDir: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF=<folder>: each shop instance writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -65,6 +73,8 @@ async function startInstance(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      // Every socket of the benchmark comes from this machine's one address.
+      REALTIME_HANDSHAKES_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -107,6 +117,135 @@ async function post(base: string, token: string, receiverId: number, text: strin
   return res.status;
 }
 
+interface Account {
+  id: number;
+  role: string;
+  token: string;
+}
+
+/** Posts RATE messages a second for SECONDS through the instance the receiver is not on; times each delivery. */
+async function measure(
+  sockets: ClientSocket[],
+  all: Account[],
+  home: Map<number, number>,
+  bases: string[],
+  tokenOf: (a: Account) => string,
+  admins: Account[],
+  customerAccounts: Account[],
+) {
+  // Receipt times by message text.
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const httpMs: number[] = [];
+  let failures = 0;
+  const statuses = new Map<number, number>();
+  const errorsSeen = new Map<string, number>();
+  const run = randomBytes(3).toString('hex');
+  const adminSocketOn = [
+    sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 0),
+    sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 1),
+  ];
+  sockets.forEach((s, i) => {
+    const isMeasuringAdmin = adminSocketOn.includes(i);
+    const isCustomer = i >= ADMINS;
+    if (!isMeasuringAdmin && !isCustomer) return;
+    s.on('MessageSent', ({ message }) => {
+      const key = message.message;
+      const start = sentAt.get(key);
+      if (start === undefined) return;
+      // A customer's message is measured at the admin socket on the other instance; a reply at its customer.
+      const expectedAtAdmin = !message.from_admin;
+      if (expectedAtAdmin !== isMeasuringAdmin) return;
+      if (expectedAtAdmin && home.get(all[i]!.id) === Number(key.split(':')[3])) return;
+      latencies.push(performance.now() - start);
+      sentAt.delete(key);
+    });
+  });
+
+  const total = RATE * SECONDS;
+  const warm = Math.round(RATE * WARMUP_SECONDS);
+  const interval = 1000 / RATE;
+  const begun = performance.now();
+  let started = begun;
+  const inflight: Promise<void>[] = [];
+  for (let n = 0; n < warm + total; n++) {
+    const due = begun + n * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const customer = customerAccounts[n % customerAccounts.length]!;
+    const customerHome = home.get(customer.id)!;
+    const fromCustomer = n % 2 === 0;
+    // Post through the instance the receiver is not on.
+    const via = fromCustomer ? customerHome : 1 - customerHome;
+    const receiverHome = fromCustomer ? 1 - via : customerHome;
+    const key = `bench:${run}:${n}:${via}:${receiverHome}`;
+    const t = performance.now();
+    const measured = n >= warm;
+    if (n === warm) started = t;
+    if (measured) sentAt.set(key, t);
+    inflight.push(
+      post(
+        bases[via]!,
+        tokenOf(fromCustomer ? customer : admins[n % ADMINS]!),
+        fromCustomer ? admins[0]!.id : customer.id,
+        key,
+      )
+        .then((status) => {
+          if (!measured) return;
+          httpMs.push(performance.now() - t);
+          if (status !== 200) {
+            failures++;
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
+        })
+        .catch((error: Error & { cause?: { code?: string } }) => {
+          if (!measured) return;
+          failures++;
+          const reason = error.cause?.code ?? error.message;
+          errorsSeen.set(reason, (errorsSeen.get(reason) ?? 0) + 1);
+        }),
+    );
+  }
+  const sendSeconds = (performance.now() - started) / 1000;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+  await Promise.all(inflight);
+  const deadline = Date.now() + 5000;
+  while (sentAt.size > 0 && Date.now() < deadline) await sleep(50);
+  for (const s of sockets) s.off('MessageSent');
+  latencies.sort((a, b) => a - b);
+  httpMs.sort((a, b) => a - b);
+  return {
+    total,
+    sendSeconds,
+    failures,
+    undelivered: sentAt.size,
+    statuses,
+    errorsSeen,
+    latencies,
+    httpMs,
+    load,
+    p: (q: number) => percentile(latencies, q),
+  };
+}
+
+async function startRelay(port: number, relayKey: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-bare-relay.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), REDIS_URL, RELAY_KEY: relayKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`bare relay exited with ${code}`)));
+  });
+  return child;
+}
+
 async function main() {
   const probe = new Redis(REDIS_URL, {
     lazyConnect: true,
@@ -138,6 +277,8 @@ async function main() {
   const sockets: ClientSocket[] = [];
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
+    const pgVersion = (await db.query<{ server_version: string }>('show server_version')).rows[0]!
+      .server_version;
     const [portA, portB] = [await freePort(), await freePort()];
     // A first: it applies the migrations; B starts on the migrated database.
     children.push(await startInstance('instance A', portA, databaseUrl, path.join(scratch, 'a')));
@@ -187,101 +328,54 @@ async function main() {
     await sleep(4000);
     const rssAfter = (await rssKb(children[0]!.pid!)) + (await rssKb(children[1]!.pid!));
 
-    // Receipt times by message text.
-    const sentAt = new Map<string, number>();
-    const latencies: number[] = [];
-    const httpMs: number[] = [];
-    let failures = 0;
-    const statuses = new Map<number, number>();
-    const errorsSeen = new Map<string, number>();
-    const adminSocketOn = [
-      sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 0),
-      sockets.findIndex((_, i) => i < ADMINS && home.get(all[i]!.id) === 1),
-    ];
-    sockets.forEach((s, i) => {
-      const isMeasuringAdmin = adminSocketOn.includes(i);
-      const isCustomer = i >= ADMINS;
-      if (!isMeasuringAdmin && !isCustomer) return;
-      s.on('MessageSent', ({ message }) => {
-        const key = message.message;
-        const start = sentAt.get(key);
-        if (start === undefined) return;
-        // A customer's message is measured at the admin socket on the other instance; a reply at its customer.
-        const expectedAtAdmin = !message.from_admin;
-        if (expectedAtAdmin !== isMeasuringAdmin) return;
-        if (expectedAtAdmin && home.get(all[i]!.id) === Number(key.split(':')[2])) return;
-        latencies.push(performance.now() - start);
-        sentAt.delete(key);
-      });
-    });
+    const shop = await measure(sockets, all, home, bases, (a) => a.token, admins, customerAccounts);
 
-    const total = RATE * SECONDS;
-    const interval = 1000 / RATE;
-    const started = performance.now();
-    const inflight: Promise<void>[] = [];
-    for (let n = 0; n < total; n++) {
-      const due = started + n * interval;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      const customer = customerAccounts[n % customerAccounts.length]!;
-      const customerHome = home.get(customer.id)!;
-      const fromCustomer = n % 2 === 0;
-      // Post through the instance the receiver is not on.
-      const via = fromCustomer ? customerHome : 1 - customerHome;
-      const receiverHome = fromCustomer ? 1 - via : customerHome;
-      const key = `bench:${n}:${via}:${receiverHome}`;
-      const t = performance.now();
-      sentAt.set(key, t);
-      inflight.push(
-        post(
-          bases[via]!,
-          fromCustomer ? customer.token : admins[n % ADMINS]!.token,
-          fromCustomer ? admins[0]!.id : customer.id,
-          key,
-        )
-          .then((status) => {
-            httpMs.push(performance.now() - t);
-            if (status !== 200) {
-              failures++;
-              statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            }
-          })
-          .catch((error: Error & { cause?: { code?: string } }) => {
-            failures++;
-            const reason = error.cause?.code ?? error.message;
-            errorsSeen.set(reason, (errorsSeen.get(reason) ?? 0) + 1);
-          }),
+    // The same messages through a bare Socket.IO relay (same Redis adapter, no database), on a fresh set of
+    // sockets with the same homes: the floor this machine gives at this moment.
+    for (const s of sockets.splice(0)) s.close();
+    const [bareA, bareB] = [await freePort(), await freePort()];
+    const relayKey = `bare-${randomBytes(4).toString('hex')}`;
+    children.push(await startRelay(bareA, relayKey), await startRelay(bareB, relayKey));
+    const bareBases = [`http://127.0.0.1:${bareA}`, `http://127.0.0.1:${bareB}`];
+    const bareToken = (a: { id: number; role: string }) => `${a.id}:${a.role}`;
+    for (let i = 0; i < all.length; i += 100) {
+      const batch = all.slice(i, i + 100);
+      sockets.push(
+        ...(await Promise.all(batch.map((a, j) => connect(bareBases[(i + j) % 2]!, bareToken(a))))),
       );
     }
-    const sendSeconds = (performance.now() - started) / 1000;
-    await Promise.all(inflight);
-    const deadline = Date.now() + 5000;
-    while (sentAt.size > 0 && Date.now() < deadline) await sleep(50);
+    await sleep(2000);
+    const bare = await measure(sockets, all, home, bareBases, bareToken, admins, customerAccounts);
 
-    latencies.sort((a, b) => a - b);
-    httpMs.sort((a, b) => a - b);
     const fmt = (v: number) => `${v.toFixed(1)} ms`;
     console.info(
-      `chat-latency: ${sockets.length} sockets over 2 instances (Redis adapter), connected in ${(connectMs / 1000).toFixed(1)} s`,
+      `chat-latency: ${sockets.length} sockets over 2 instances (Redis adapter), connected in ${(connectMs / 1000).toFixed(1)} s; PostgreSQL ${pgVersion}`,
+    );
+    for (const [name, r] of [
+      ['shop', shop],
+      ['bare relay', bare],
+    ] as const) {
+      console.info(
+        `  ${name}: sent ${r.total} messages in ${r.sendSeconds.toFixed(1)} s (${(r.total / r.sendSeconds).toFixed(0)}/s), ${r.failures} failed, ${r.undelivered} not delivered; load average ${r.load}`,
+      );
+      console.info(
+        `    delivery (POST start -> MessageSent on the other instance): p50 ${fmt(r.p(50))}, p95 ${fmt(r.p(95))}, p99 ${fmt(r.p(99))}, max ${fmt(r.latencies.at(-1) ?? NaN)} (n=${r.latencies.length})`,
+      );
+      console.info(
+        `    HTTP answer of the POST: p50 ${fmt(percentile(r.httpMs, 50))}, p95 ${fmt(percentile(r.httpMs, 95))}, p99 ${fmt(percentile(r.httpMs, 99))}`,
+      );
+      if (r.errorsSeen.size)
+        console.info(`    request errors: ${[...r.errorsSeen].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+      if (r.statuses.size)
+        console.info(`    failed statuses: ${[...r.statuses].map(([k, v]) => `${k} x${v}`).join(', ')}`);
+    }
+    console.info(
+      `  shop / bare relay: p95 ${(shop.p(95) / bare.p(95)).toFixed(2)}x, p99 ${(shop.p(99) / bare.p(99)).toFixed(2)}x`,
     );
     console.info(
-      `  sent ${total} messages in ${sendSeconds.toFixed(1)} s (${(total / sendSeconds).toFixed(0)}/s), ${failures} failed, ${sentAt.size} not delivered`,
+      `  memory: servers' RSS ${(rssBefore / 1024).toFixed(0)} MB -> ${(rssAfter / 1024).toFixed(0)} MB, ${(((rssAfter - rssBefore) * 1024) / all.length / 1024).toFixed(1)} KB per idle socket`,
     );
-    console.info(
-      `  delivery (POST start -> MessageSent on the other instance): p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(latencies.at(-1) ?? NaN)} (n=${latencies.length})`,
-    );
-    if (errorsSeen.size)
-      console.info(`  request errors: ${[...errorsSeen].map(([k, v]) => `${k} x${v}`).join(', ')}`);
-    if (statuses.size)
-      console.info(`  failed statuses: ${[...statuses].map(([k, v]) => `${k} x${v}`).join(', ')}`);
-    console.info(
-      `  HTTP answer of the POST: p50 ${fmt(percentile(httpMs, 50))}, p95 ${fmt(percentile(httpMs, 95))}, p99 ${fmt(percentile(httpMs, 99))}`,
-    );
-    console.info(
-      `  memory: servers' RSS ${(rssBefore / 1024).toFixed(0)} MB -> ${(rssAfter / 1024).toFixed(0)} MB, ${(((rssAfter - rssBefore) * 1024) / sockets.length / 1024).toFixed(1)} KB per idle socket`,
-    );
-    const ok =
-      percentile(latencies, 95) < 25 && percentile(latencies, 99) < 50 && failures === 0 && sentAt.size === 0;
+    const ok = shop.p(95) < 25 && shop.p(99) < 50 && shop.failures === 0 && shop.undelivered === 0;
     console.info(`  target p95 < 25 ms, p99 < 50 ms: ${ok ? 'met' : 'NOT met'}`);
   } finally {
     for (const s of sockets) s.close();

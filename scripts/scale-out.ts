@@ -1,19 +1,21 @@
 /**
- * `npm run scale-out`: several instances of the built server behind one port, sharing PostgreSQL, Redis and the
- * data folder, as a load-balanced deployment runs them. Builds nothing: run `npm run build` first.
+ * `npm run scale-out`: several instances of the built server behind HAProxy (deploy/haproxy.cfg, Debian's
+ * `haproxy` package) on one port, sharing PostgreSQL, Redis and the data folder, as a load-balanced deployment
+ * runs them. Builds nothing: run `npm run build` first.
  *
- * Environment: PORT (the proxy's port, 3000), HOST (its interface, 0.0.0.0), INSTANCES (2), REDIS_URL (required:
+ * Environment: PORT (the balancer's port, 3000), HOST (its interface, 0.0.0.0), INSTANCES (2), REDIS_URL (required:
  * realtime fan-out and rate limits are shared through it), DATABASE_URL (without it, the embedded PostgreSQL of
  * DATA_DIR is started here, the one `npm start` uses), DATA_DIR (./data, shared by the instances), and every other
  * server setting, passed on to the instances. The instances listen on free ports of 127.0.0.1 and trust the proxy
- * (TRUST_PROXY=127.0.0.1) for the client's address. Ctrl+C stops everything.
+ * (TRUST_PROXY=127.0.0.1) for the client's address; HAProxy, a child process
+ * here, checks their /readyz. Ctrl+C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
-import { ScaleOutProxy } from './scale-out/proxy';
+import { haproxyBinary, startBalancer, type Balancer } from './lib/haproxy';
 import { freePort } from './lib/free-port';
 import { redisAnswers } from './lib/redis-probe';
 
@@ -54,6 +56,8 @@ async function main() {
         '(e.g. REDIS_URL=redis://127.0.0.1:6379 npm run scale-out).',
     );
   if (!(await redisAnswers(config.redisUrl))) fail(`Redis does not answer at ${config.redisUrl}.`);
+  if (!haproxyBinary())
+    fail('HAProxy is not installed: apt-get install haproxy (or set HAPROXY to its path).');
 
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
@@ -64,13 +68,13 @@ async function main() {
   }
 
   const children: ChildProcess[] = [];
-  let proxy: ScaleOutProxy | undefined;
+  let proxy: Balancer | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.info('stopping...');
-    await proxy?.close();
+    await proxy?.stop();
     await Promise.all(
       children.map(
         (child) =>
@@ -115,7 +119,7 @@ async function main() {
       children.push(child);
       const name = `instance ${i}`;
       child.once('exit', (code, signal) => {
-        // While starting, waitReady reports it; once running, the proxy skips an instance that is gone.
+        // While starting, waitReady reports it; once running, HAProxy's health checks skip an instance that is gone.
         if (stopping || !proxy) return;
         const left = children.filter((c) => c.exitCode === null && c.signalCode === null).length;
         console.error(`${name} (port ${port}) exited (${code ?? signal}); ${left} still running`);
@@ -125,8 +129,7 @@ async function main() {
       await waitReady(name, child, port);
       upstreams.push({ host: '127.0.0.1', port });
     }
-    proxy = new ScaleOutProxy({ upstreams });
-    await proxy.listen(config.port, config.host);
+    proxy = await startBalancer({ host: config.host, port: config.port, upstreams });
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     await stop(1);
@@ -135,7 +138,9 @@ async function main() {
   console.info(
     `${config.appName}: ${count} instance${count === 1 ? '' : 's'} (${upstreams
       .map((u) => `${u.host}:${u.port}`)
-      .join(', ')}) behind http://${config.host}:${config.port} (${config.publicUrl}); Ctrl+C stops them`,
+      .join(
+        ', ',
+      )}) behind HAProxy at http://${config.host}:${config.port} (${config.publicUrl}); Ctrl+C stops them`,
   );
 }
 

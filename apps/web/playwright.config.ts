@@ -28,12 +28,19 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results', 'e2e-artifacts'),
   fullyParallel: true,
   workers: process.env.CI ? 2 : 1,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky journey fails the run: a retried pass would hide it.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   globalTeardown: './e2e/support/global-teardown.ts',
+  projects: [
+    { name: 'journeys', testIgnore: /\.quiet\.spec\.ts$/ },
+    // Journeys that read what the whole shop shares (every admin receives every customer's notifications) run
+    // after the others have finished, so nothing another journey does reaches them.
+    { name: 'quiet shop', testMatch: /\.quiet\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

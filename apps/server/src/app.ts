@@ -18,23 +18,29 @@ import type { AppContext } from './context';
 import { authPlugin } from './platform/auth/guard';
 import { frameworkErrors, registerErrorHandling } from './platform/errors';
 import { mediaRoutes } from './platform/files/media-route';
+import { registerMetrics } from './platform/metrics';
 import { securityHeadersPlugin } from './platform/security-headers';
+import { refuseDeepJson } from './platform/json-body';
 import { refuseUnstorableText } from './platform/text-input';
 import { webAppPlugin, type WebAppOptions } from './platform/web-app';
 import { accountRoutes } from './modules/accounts/routes';
+import { emailVerificationRoutes } from './modules/accounts/email-verification-routes';
 import { realtimePlugin } from './platform/realtime/server';
 import { chatRoutes } from './modules/chat/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { userRoutes } from './modules/users/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { profileRoutes } from './modules/profile/routes';
-import { adminProductRoutes } from './modules/catalog/admin-routes';
+import { adminProductRoutes } from './modules/products-admin/routes';
 import { designRoutes } from './modules/designs/routes';
+import { designClaimRoutes } from './modules/designs/claim-routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { favoriteRoutes } from './modules/favorites/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { proposalRoutes } from './modules/proposals/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
 import { renderHead } from './modules/seo/render-head';
 import { createPageRendering, loadPageRenderer, PAGE_RENDERER_DIR } from './modules/seo/render-page';
 
@@ -67,7 +73,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, { token: ctx.config.metricsToken, pool: ctx.database.pool });
   refuseUnstorableText(app);
+  refuseDeepJson(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -143,7 +151,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
 
   await app.register(mediaRoutes, { storage: ctx.storage, publicPrefixes: ['products', 'avatars'] });
   await app.register(accountRoutes, { ctx });
+  await app.register(emailVerificationRoutes, { ctx });
   await app.register(realtimePlugin, { ctx });
+  metrics.gauge(
+    'socketio_connections',
+    'Socket.IO connections open on this instance.',
+    () => app.realtime.io.engine.clientsCount,
+  );
   await app.register(chatRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(userRoutes, { ctx });
@@ -154,8 +168,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   await app.register(favoriteRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(newsletterRoutes, { ctx });
+  await app.register(proposalRoutes, { ctx });
+  await app.register(schedulingRoutes, { ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(designRoutes, { ctx });
+  await app.register(designClaimRoutes, { ctx });
 
   const distDir = opts.web?.distDir;
   const pageRenderer =

@@ -10,7 +10,7 @@ import { deploymentKey } from './platform/deployment';
 import { PlatformHub } from './platform/events';
 import { createS3Storage, S3Storage } from './platform/files/s3-storage';
 import { LocalDiskStorage, type FileStorage } from './platform/files/storage';
-import { DEFAULT_LIMITS, RateLimits } from './platform/rate-limit';
+import { limitRules, RateLimits } from './platform/rate-limit';
 
 export interface Runtime {
   ctx: AppContext;
@@ -47,7 +47,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     config,
     database,
     storage,
-    limits: new RateLimits(DEFAULT_LIMITS, redis, deploymentKey(database.url)),
+    limits: new RateLimits(limitRules(config), redis, deploymentKey(database.url)),
     hub: new PlatformHub(),
     redis,
   };

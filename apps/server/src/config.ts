@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TAX_RATE } from '@shop/contracts';
 import type { S3StorageConfig } from './platform/files/s3-storage';
 
 const boolFlag = z
@@ -90,13 +91,45 @@ const envSchema = z.object({
   SHOP_INBOX: z.string().email().default('sales@cubicle-depot.local'),
   PUBLIC_URL: z.string().url().optional(),
   APP_NAME: z.string().default('Cubicle Depot'),
+  SHOP_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA timezone such as America/New_York'),
+  DEFAULT_TAX_RATE: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'expected a percent with at most 2 decimals, e.g. 8.25')
+    .default(DEFAULT_TAX_RATE),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as USD')
+    .default('USD'),
   SEED_DEMO: boolFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   CATALOG_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  NEWSLETTER_CONFIRM_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   WEB_DIST: z.string().optional(),
+  REALTIME_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  REALTIME_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).max(10_000).default(20),
+  REALTIME_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  REALTIME_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   UPLOAD_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  DESIGN_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_RATE_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
+  UPLOAD_MIN_FREE_PERCENT: z.coerce.number().min(0).max(90).default(5),
   S3_BUCKET: z
     .string()
     .regex(
@@ -124,6 +157,8 @@ const envSchema = z.object({
 });
 
 type Env = z.infer<typeof envSchema>;
+
+const MB = 1024 * 1024;
 
 /**
  * The bucket that holds the files instead of the data folder, when S3_BUCKET is set. The secret key is kept out
@@ -200,13 +235,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shopInbox: e.SHOP_INBOX,
     publicUrl,
     appName: e.APP_NAME,
+    /** Installation windows and blackout dates are in this timezone. */
+    shopTimezone: e.SHOP_TIMEZONE,
+    /** The tax rate of new proposals (percent), overridable per proposal. */
+    defaultTaxRate: Number(e.DEFAULT_TAX_RATE).toFixed(2),
+    currency: e.CURRENCY,
     // Demo data goes into the embedded database by default, and into DATABASE_URL only when asked.
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO : e.SEED_DEMO || set.SEED_DEMO === undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     /** How long a storefront page (product list, search, product detail) is reused per instance; 0: never. */
     catalogPageCacheSeconds: e.CATALOG_PAGE_CACHE_SECONDS,
+    /** Retention job: sent mail kept this long; newsletter confirmation links valid this long; run interval. */
+    sentMailRetentionMs: e.SENT_MAIL_RETENTION_DAYS * 86_400_000,
+    newsletterConfirmMs: e.NEWSLETTER_CONFIRM_DAYS * 86_400_000,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    realtime: {
+      /** Open sockets one user may have (across instances with Redis). */
+      maxSocketsPerUser: e.REALTIME_MAX_SOCKETS_PER_USER,
+      /** Client events (typing whispers) one socket may send per 10 seconds; the rest are dropped. */
+      eventsPer10Seconds: e.REALTIME_EVENTS_PER_10_SECONDS,
+      /** How long a connection may stay open without completing the authenticated handshake. */
+      authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_SECONDS * 1000,
+      /** New engine.io sessions one client address may open per minute. */
+      handshakesPerMinute: e.REALTIME_HANDSHAKES_PER_MINUTE,
+    },
+    /** The bearer token /metrics answers to; without it, /metrics is not served. */
+    metricsToken: e.METRICS_TOKEN || undefined,
     /** The longest a client may take to send one request (its body included): bounds how long an upload runs. */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     /**
@@ -214,6 +270,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * five minutes (for the handler's own work after the body, and the server's timeout check interval).
      */
     uploadDeadlineMs: uploadDeadlineSeconds * 1000,
+    /** 'Design received' mails one address may get in 24 hours; further submissions are stored unmailed. */
+    designMailsPerAddressPerDay: e.DESIGN_MAILS_PER_ADDRESS_PER_DAY,
+    /** What one customer (or one guest address) may keep in uploaded files: design files and chat attachments. */
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * MB,
+    /** What one customer (or guest address) may upload per hour, photos included. */
+    uploadRateBytesPerHour: e.UPLOAD_RATE_MB_PER_HOUR * MB,
+    /** Uploads to local disk are refused while DATA_DIR's disk has less free space than this... */
+    uploadMinFreeBytes: e.UPLOAD_MIN_FREE_MB * MB,
+    /** ...or less than this share of the disk free. */
+    uploadMinFreePercent: e.UPLOAD_MIN_FREE_PERCENT,
     /** Files in an S3-compatible bucket (S3_*); in the data folder when absent. */
     s3: s3Settings(e, set),
   };

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { findWebDist, openRuntime } from './bootstrap';
 import { loadConfig } from './config';
-import { seedContent } from './db/seed/seed-content';
-import { seedDemoData } from './db/seed/seed-demo';
+import { seedContent } from './seed/seed-content';
+import { seedDemoData } from './seed/seed-demo';
 import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal';
 import { MailWorker } from './platform/mail/worker';
+import { requestLogSerializer } from './platform/log-redaction';
+import { RetentionSweeper } from './platform/retention';
 
 async function main() {
   const config = loadConfig();
@@ -14,7 +16,11 @@ async function main() {
   const { ctx } = runtime;
 
   const app = await buildApp(ctx, {
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestLogSerializer },
+    },
     web: { distDir: findWebDist(config) },
   });
   // Page titles and descriptions are shop content, not demo data: every database gets them (existing rows are kept).
@@ -35,6 +41,14 @@ async function main() {
     log: app.log,
   });
 
+  // Expired sessions and tokens, old sent mail: one instance at a time (advisory lock), now and hourly.
+  const retention = new RetentionSweeper(ctx.database, {
+    sentMailRetentionMs: config.sentMailRetentionMs,
+    newsletterConfirmMs: config.newsletterConfirmMs,
+    intervalMs: config.retentionIntervalMs,
+    log: app.log,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -45,6 +59,7 @@ async function main() {
     await app.close().catch(() => {});
     await mailer.stop();
     await uploadSweeper.stop();
+    await retention.stop();
     await runtime.close();
     process.exit(0);
   };
@@ -62,6 +77,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   mailer.start();
   uploadSweeper.start();
+  retention.start();
   app.log.info(
     {
       url: config.publicUrl,

@@ -1,4 +1,4 @@
-import { ADMIN_LABELS, ADMIN_MESSAGES } from '@shop/contracts';
+import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, PAGE_HEADINGS } from '@shop/contracts';
 import { expect, logInAsCustomer, test } from './support/fixtures';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
@@ -26,7 +26,8 @@ test('an admin signs in, reaches the dashboard and signs out', async ({ page }) 
 
   // The figures loaded: no 'Error!' dialog, and the demo catalogue counts.
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await expect(page.getByText(/^\d[\d,]*$/)).toHaveCount(4);
+  // Four figures of the spec, and proposals sent and accepted this month.
+  await expect(page.getByText(/^\d[\d,]*$/)).toHaveCount(6);
 
   await page.getByRole('button', { name: /^Admin menu for/ }).click();
   await page.getByRole('menuitem', { name: ADMIN_LABELS.signOut }).click();
@@ -34,17 +35,28 @@ test('an admin signs in, reaches the dashboard and signs out', async ({ page }) 
   expect(await page.evaluate(() => localStorage.getItem('admin_auth_token'))).toBeNull();
 });
 
-test('a customer visiting the back-office is sent home', async ({ page }) => {
+test('a customer visiting the back-office is sent to the admin login, which comes back to the page', async ({
+  page,
+}) => {
   await logInAsCustomer(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fdashboard');
+  await expect(page.getByRole('heading', { name: ADMIN_LABELS.loginHeading })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin_auth_token'))).toBeNull();
 });
 
-test('a guest is sent home from the customer area and the back-office', async ({ page }) => {
+test('a guest is sent to the login of the customer area and of the back-office, and comes back after it', async ({
+  page,
+}) => {
   await page.goto('/user/dashboard');
-  await expect(page).toHaveURL('/');
-  await page.goto('/admin/users');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/login?next=%2Fuser%2Fdashboard');
+  await page.goto('/admin/users?search=chris');
+  await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fusers%3Fsearch%3Dchris');
+  await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
+
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await expect(page).toHaveURL('/admin/users?search=chris');
+  await expect(page.getByRole('heading', { level: 1, name: PAGE_HEADINGS.userManagement })).toBeVisible();
 });

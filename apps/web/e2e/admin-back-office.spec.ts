@@ -26,6 +26,97 @@ async function closeDialog(page: Page, title: string, message?: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** A PNG's first bytes followed by padding up to `size` bytes. */
+const bigPng = (name: string, size: number) => {
+  const buffer = Buffer.alloc(size);
+  PNG_1PX.copy(buffer);
+  return { name, mimeType: 'image/png', buffer };
+};
+
+test('a refused product photo blocks Create Product until it is replaced', async ({ page }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Refused Photo Desk ${tag}`;
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/products')
+      posts.push(request.url());
+  });
+  await logInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin/products/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('SKU').fill(`RFP-${tag}`);
+  await page.getByLabel('Price').fill('310.00');
+  await page.getByLabel('Stock quantity').fill('2');
+
+  const photo = page.getByLabel(/Choose a photo/);
+  await photo.setInputFiles(bigPng('big.png', 10 * 1024 * 1024 + 1));
+  await expect(page.getByText('big.png is larger than 10 MB.')).toBeVisible();
+  await expect(photo).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  // The form refuses before sending: the validation message is the barrier, and no request left.
+  await closeDialog(page, ADMIN_MESSAGES.validationTitle, ADMIN_MESSAGES.fixErrors);
+  await expect(page).toHaveURL('/admin/products/create');
+  expect(posts).toEqual([]);
+
+  // A text file renamed .png is refused by its bytes, and blocks saving too.
+  await photo.setInputFiles({
+    name: 'renamed.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('just some text'),
+  });
+  await expect(page.getByText('renamed.png is not a PNG, JPG or WEBP image.')).toBeVisible();
+  await expect(page.getByText('big.png is larger than 10 MB.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await closeDialog(page, ADMIN_MESSAGES.validationTitle, ADMIN_MESSAGES.fixErrors);
+  expect(posts).toEqual([]);
+
+  // Replaced by a real image: saved, with the photo.
+  await photo.setInputFiles(png('main.png'));
+  await expect(page.getByText(/is not a PNG, JPG or WEBP image/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Product' }).click();
+  await expect(page).toHaveURL('/admin/products');
+  await closeDialog(page, ADMIN_MESSAGES.successTitle, PRODUCT_SERVER_MESSAGES.created);
+  expect(posts).toHaveLength(1);
+  const answer = await page.request.get(`/api/v1/frontend/products/refused-photo-desk-${tag}`);
+  expect(answer.status()).toBe(200);
+  const { product } = (await answer.json()) as { product: { photo_url: string | null } };
+  expect(product.photo_url).toMatch(/^\/media\/products\//);
+});
+
+test('leaving the product form with unsaved changes asks first', async ({ page }) => {
+  await logInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin/products/create');
+  // Nothing typed yet: leaving does not ask.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/admin/products');
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL('/admin/products/create');
+
+  await page.getByLabel('Name').fill('A desk not saved');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your changes have not been saved.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL('/admin/products/create');
+  await expect(page.getByLabel('Name')).toHaveValue('A desk not saved');
+
+  // The browser's Back asks too; leaving goes.
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL('/admin/products');
+
+  // Closing the tab with unsaved changes gets the browser's own question.
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await page.getByLabel('SKU').fill('NOT-SAVED');
+  const question = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await question;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
+});
+
 test('an admin adds a product with a photo and a gallery, sees it in the storefront, then deactivates it', async ({
   page,
   refusals,
@@ -116,7 +207,8 @@ test('an admin deactivates a customer, who is then refused at login and signed o
 }) => {
   const email = uniqueEmail('deactivated');
   const password = 'Walnut-Desk-Panel-42';
-  await createAccount({ email, role: 'user', password });
+  const customerName = `Dale ${Math.random().toString(36).slice(2, 7)}`;
+  await createAccount({ email, role: 'user', password, name: customerName });
   const login = await page.request.post('/api/login', { data: { email, password } });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
@@ -129,7 +221,14 @@ test('an admin deactivates a customer, who is then refused at login and signed o
   await expect(row).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toContainText('Active');
+  // Deactivating asks first; cancelling changes nothing.
   await row.getByRole('button', { name: /^Deactivate/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${customerName}?` });
+  await expect(confirm).toContainText('signed out everywhere');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: /^Deactivate/ }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await closeDialog(page, ADMIN_MESSAGES.deactivatedTitle, ADMIN_MESSAGES.userDeactivated);
   await expect(row).toContainText('Inactive');
 
@@ -149,8 +248,13 @@ test('an admin deactivates a customer, who is then refused at login and signed o
   // The row links lead to what they submitted and what they liked.
   await row.getByRole('link', { name: /^View Liked Products/ }).click();
   await expect(page).toHaveURL(/\/admin\/products\?userId=\d+$/);
-  await expect(page.getByText(/Showing the products liked by customer/)).toBeVisible();
+  await expect(page.getByText(`Products liked by ${customerName}`)).toBeVisible();
   await expect(page.getByText(ADMIN_MESSAGES.noProducts)).toBeVisible();
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  await row.getByRole('link', { name: /^View Designs Submitted/ }).click();
+  await expect(page).toHaveURL(/\/admin\/designs/);
+  await expect(page.getByText(`Designs of ${customerName}`)).toBeVisible();
 });
 
 test('an admin changes their own password and signs in again with it', async ({ page, refusals }) => {

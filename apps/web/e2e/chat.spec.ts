@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN_MESSAGES, CHAT, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { ADMIN_MESSAGES, CHAT, CHAT_SERVER_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
@@ -55,10 +55,10 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   // The admin's inbox: the new conversation with its unread count, the title count and the top-bar badge.
   const conversation = admin.page.getByTestId(`conversation-${customerId}`);
   await expect(conversation).toContainText(customerName);
-  await expect(conversation).toContainText('1 unread messages');
+  await expect(conversation).toContainText('1 unread message');
   await expect(admin.page).toHaveTitle(`(1) ${CHAT.windowTitle}`);
   await expect(admin.page.getByRole('banner').getByRole('link', { name: 'Chat' })).toContainText(
-    '1 unread messages',
+    '1 unread message',
   );
 
   // Opening it reads it: the counts clear and the customer's message shows as seen.
@@ -93,7 +93,7 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
 
   // The customer's chat badge rises, then clears on opening the conversation.
   const chatLink = page.getByRole('link', { name: /Chat with Admin/ }).first();
-  await expect(chatLink).toContainText('1 unread messages');
+  await expect(chatLink).toContainText('1 unread message');
   await chatLink.click();
   const reply = bubble(page, 'Here is your quote');
   await expect(reply).toContainText('Admin');
@@ -114,7 +114,7 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   await admin.context.close();
 });
 
-test('the attach control refuses more than 5 files and files over 10 MB, with the spec’s messages', async ({
+test('the attach control refuses more than 5 files, files over 10 MB and files whose bytes are not an accepted type', async ({
   page,
 }) => {
   const email = uniqueEmail('chat-limits');
@@ -135,6 +135,13 @@ test('the attach control refuses more than 5 files and files over 10 MB, with th
     buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
   });
   await expect(page.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.chatFileTooLarge('big.pdf'));
+  // A file whose bytes are not what its name says is refused before anything is sent, as every form does.
+  await input.setInputFiles({
+    name: 'renamed.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]),
+  });
+  await expect(page.getByRole('alert')).toHaveText(CHAT_SERVER_MESSAGES.unsupportedAttachment('renamed.pdf'));
   await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
   // Nothing to send: Send does nothing.
   await page.getByRole('button', { name: 'Send' }).click();
@@ -170,4 +177,54 @@ test('at 390 px the list and the conversation take turns; the admin goes back to
   await expect(admin.page).toHaveURL('/admin/chat');
   expect(admin.errors).toEqual([]);
   await admin.context.close();
+});
+
+test('on a phone, an admin’s link to no customer says so, and a deleted customer’s conversation closes for the admins and signs the customer out', async ({
+  page,
+  browser,
+  refusals,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = Math.random().toString(36).slice(2, 7);
+  const adminEmail = uniqueEmail('chat-gone-admin');
+  const adminId = await createAccount({ email: adminEmail, role: 'admin', name: `Robin ${tag}` });
+  const customerEmail = uniqueEmail('chat-gone-customer');
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Gone ${tag}` });
+  const missing = 2_147_483_000;
+  refusals.push(
+    { status: 404, path: `/api/messages/${missing}` },
+    { status: 404, path: `/api/messages/${adminId}` },
+  );
+
+  // An unknown id and an admin's id open no conversation: nothing to name, nothing to write to.
+  const adminToken = await signIn(page, 'admin', adminEmail, `/admin/chat?userId=${missing}`);
+  await expect(page.getByRole('alert').filter({ hasText: CHAT.conversationNotFound })).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveCount(0);
+  await page.goto(`/admin/chat?userId=${adminId}`);
+  await expect(page.getByRole('alert').filter({ hasText: CHAT.conversationNotFound })).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveCount(0);
+
+  // The customer writes; the admin opens the conversation on the phone.
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const customer = await customerContext.newPage();
+  await signIn(customer, 'customer', customerEmail, '/user/chat');
+  const box = customer.getByLabel('Message', { exact: true });
+  await box.fill(`Before I go ${tag}`);
+  await box.press('Enter');
+  await expect(bubble(customer, `Before I go ${tag}`)).toBeVisible();
+  await page.goto(`/admin/chat?userId=${customerId}`);
+  await expect(bubble(page, `Before I go ${tag}`)).toBeVisible();
+
+  // Another admin deletes the customer: the open conversation closes here, and the customer's tab is signed out.
+  const deleted = await page.request.delete(`/api/admin/users/${customerId}`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(deleted.status()).toBe(200);
+  await expect(page.getByRole('alert').filter({ hasText: CHAT.conversationNotFound })).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(page.getByTestId(`conversation-${customerId}`)).toHaveCount(0);
+  await expect(customer).toHaveURL('/login?next=%2Fuser%2Fchat');
+  await expect(customer.getByText(CUSTOMER_MESSAGES.sessionExpired)).toBeVisible();
+  await customerContext.close();
 });

@@ -4,13 +4,23 @@ import { readResetLink } from './support/mail';
 
 const PASSWORD = 'Walnut-Desk-Panel-42';
 
-test('a visitor registers, logs out and logs back in with remember me', async ({ page }) => {
+test('a visitor registers, logs out and logs back in with remember me', async ({ page, refusals }) => {
+  refusals.push({ status: 422, path: '/api/register' });
   const email = uniqueEmail('register');
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
+  const confirmation = page.getByRole('textbox', { name: 'Confirm password', exact: true });
+  await confirmation.fill(`${PASSWORD}-typo`);
   await page.getByRole('checkbox', { name: /I agree to the Terms & Conditions/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // The mismatch is said under the field, and goes as soon as the two fields match.
+  const mismatch = 'The password confirmation does not match.';
+  await expect(confirmation).toHaveAccessibleDescription(mismatch);
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+  await confirmation.fill(PASSWORD);
+  await expect(confirmation).not.toHaveAccessibleDescription(mismatch);
+  await expect(page.locator('[id$="-error"]').filter({ hasText: mismatch })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL('/');

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, DESIGN_SERVER_MESSAGES, requiredMessage } from '@shop/contracts';
 import { signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
+const DEMO_ADMIN_NAME = 'Dana Whitfield';
 const PASSWORD = 'Walnut-Desk-Panel-42';
 
 const PNG = Buffer.from(
@@ -45,6 +46,37 @@ async function fillContact(
   await scope.getByRole('textbox', { name: 'Phone' }).fill('+1 555 010 2000');
 }
 
+test('the design form refuses a renamed non-image at the file step, before anything is sent', async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user/design-submissions')) sent.push(request.method());
+  });
+  const form = await openHomeForm(page);
+  const picker = form.getByLabel('Design file');
+  // A program renamed to .png: its first bytes say it is no image, whatever its name and declared type.
+  await picker.setInputFiles({
+    name: 'floor-plan.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('MZ\x90\x00 This program cannot be run in DOS mode.'),
+  });
+  await expect(form.getByText(DESIGN_SERVER_MESSAGES.designFileType)).toBeVisible();
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+  await expect(picker).toHaveAccessibleDescription(DESIGN_SERVER_MESSAGES.designFileType);
+  await form.getByLabel('Description').fill('Open plan for twelve people.');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.stepBlocked);
+  await expect(form.getByText('Step 1 of 5')).toBeVisible();
+
+  // Replaced by a real PNG: the refusal goes and the step lets the visitor on.
+  await picker.setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByText(DESIGN_SERVER_MESSAGES.designFileType)).toHaveCount(0);
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByText('Step 2 of 5')).toBeVisible();
+  expect(sent).toEqual([]);
+});
+
 test('a guest sends a floor plan through the haveDesign tab, after a blocked first step', async ({
   page,
 }) => {
@@ -61,6 +93,9 @@ test('a guest sends a floor plan through the haveDesign tab, after a blocked fir
     .getByLabel('Design file')
     .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG });
   await form.getByLabel('Description').fill('Open plan for twelve people with a meeting corner.');
+  // Corrected fields lose their messages as they change, before Next is pressed again.
+  await expect(form.getByText(requiredMessage('description'))).toHaveCount(0);
+  await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('button', { name: 'Next' }).click();
 
   await expect(form.getByText('Step 2 of 5')).toBeVisible();
@@ -204,11 +239,19 @@ test('a customer submits a design, an admin approves it with a comment and a fil
 
   const comment = 'Approved. We recommend medium walls; see the attached proposal.';
   await admin.getByLabel('Status', { exact: true }).selectOption('approved');
-  await admin.getByLabel('Comments').fill(comment);
+  await admin.getByLabel('Add a comment').fill(comment);
   await admin.getByLabel('Recommendation Notes').fill('Medium walls with glass tops.');
-  await admin
-    .getByLabel('Add recommendation files')
-    .setInputFiles({ name: 'proposal.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await admin.getByLabel('Add recommendation files').setInputFiles([
+    { name: 'proposal.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'render.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  // Images are previewed before they are saved (jpeg, jpg, png, webp), a PDF is not.
+  const renderPreview = admin.getByRole('img', { name: 'Preview of render.png' });
+  await expect(renderPreview).toBeVisible();
+  await expect
+    .poll(() => renderPreview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(admin.getByRole('img', { name: 'Preview of proposal.pdf' })).toHaveCount(0);
   await admin.getByRole('button', { name: 'Save Changes' }).click();
   const confirm = admin.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText('You are about to submit changes to this design.');
@@ -217,16 +260,44 @@ test('a customer submits a design, an admin approves it with a comment and a fil
   await expect(success).toContainText(ADMIN_MESSAGES.designChangesSaved);
   await success.getByRole('button', { name: 'OK' }).click();
   await expect(admin.getByRole('button', { name: 'proposal.pdf', exact: true })).toBeVisible();
+  // ...and after: the saved image is fetched with the admin's token and shown.
+  const savedPreview = admin.getByRole('img', { name: 'Preview of render.png' });
+  await expect(savedPreview).toBeVisible();
+  await expect(savedPreview).toHaveAttribute('src', /^blob:/);
+  await expect(admin.getByRole('region', { name: 'Comments' })).toContainText(comment);
+  await expect(admin.getByRole('region', { name: 'History' })).toContainText(
+    'Status changed from Pending to Approved',
+  );
+
+  // A second comment from the list is added beside the first: the dialog shows the latest, nothing is replaced.
+  const second = 'Please confirm the delivery date.';
+  await admin.goto('/admin/designs');
+  await admin.getByRole('searchbox', { name: 'Search designs' }).fill(title);
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await adminRow.getByRole('button', { name: /^Comment on / }).click();
+  const commentDialog = admin.getByRole('dialog', { name: 'Add Comment' });
+  await expect(commentDialog).toContainText(comment);
+  await expect(commentDialog).toContainText('earlier comments are kept');
+  await commentDialog.getByLabel('Comment', { exact: true }).fill(second);
+  await commentDialog.getByRole('button', { name: 'Add Comment' }).click();
+  const added = admin.getByRole('alertdialog', { name: ADMIN_MESSAGES.commentAddedTitle });
+  await expect(added).toContainText(ADMIN_MESSAGES.commentAdded);
+  await added.getByRole('button', { name: 'OK' }).click();
   expect(adminErrors).toEqual([]);
   await adminContext.close();
 
   // The customer sees the verdict, the comment and downloads the recommendation.
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(row.getByText('Approved', { exact: true })).toBeVisible();
-  await expect(row).toContainText(comment.slice(0, 40));
+  await expect(row).toContainText(second);
   await row.getByRole('link', { name: `View details of ${title}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Comments' })).toContainText(comment);
+  const comments = page.getByRole('region', { name: 'Comments' }).getByRole('listitem');
+  await expect(comments).toHaveCount(2);
+  await expect(comments.nth(0)).toContainText(comment);
+  await expect(comments.nth(1)).toContainText(second);
+  await expect(comments.nth(1)).toContainText(DEMO_ADMIN_NAME);
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('Comment added');
   await expect(page.getByRole('region', { name: 'Recommendations' })).toContainText(
     'Medium walls with glass tops.',
   );

@@ -1,14 +1,24 @@
 import { act } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageRenderer, Product, ProductDetail, ProductPage, StorefrontSource } from '@shop/contracts';
+import type {
+  PageRenderer,
+  Product,
+  ProductDetail,
+  ProductPage,
+  RenderedPage,
+  StorefrontSource,
+} from '@shop/contracts';
 import type * as ProvidersModule from './app/providers';
 import type * as RouterModule from './app/router';
 import type * as QueryClientModule from './lib/query-client';
 import type * as ServerRenderingModule from './lib/server-rendering';
 import type * as SessionsModule from './lib/sessions';
+import { testCustomer } from './test/accounts';
+import { server } from './test/server';
 
 const product = (id: number): Product => ({
   id,
@@ -62,11 +72,16 @@ beforeAll(async () => {
 });
 
 let root: Root | undefined;
+/** The API calls the browser's app made, in order; none is answered. */
+let requested: string[] = [];
 beforeEach(() => {
-  // The page's own requests after hydration (page meta) are not what this test looks at.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise(() => {})),
+  requested = [];
+  // The page's own requests after hydration (page meta) are not what this test looks at: they stay unanswered.
+  server.use(
+    http.all('/api/*', async ({ request }) => {
+      requested.push(request.url);
+      await delay('infinite');
+    }),
   );
 });
 afterEach(() => {
@@ -74,14 +89,13 @@ afterEach(() => {
   root = undefined;
   browser.queryClient.clear();
   document.body.innerHTML = '';
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 /** Hydrates a server-rendered page the way src/main.tsx does; answers what React reported. */
 async function hydrate(path: string): Promise<{ errors: unknown[]; container: HTMLElement }> {
   const rendered = await renderPage(`http://shop.test${path}`, source);
-  if (!rendered) throw new Error(`${path} was not rendered on the server`);
+  if (!rendered || 'redirect' in rendered) throw new Error(`${path} was not rendered on the server`);
   window.history.replaceState(null, '', path);
   document.body.innerHTML =
     `<div id="root">${rendered.html}</div>` +
@@ -132,36 +146,37 @@ describe('server rendering and hydration', () => {
     });
   }
 
+  it('renders the not-found view of an unknown product on the server and keeps it after hydrating', async () => {
+    const rendered = (await renderPage('http://shop.test/product/no-such-desk', source)) as RenderedPage;
+    expect(rendered.html).toContain('Product not found');
+    const { container } = await hydrate('/product/no-such-desk');
+    expect(container.querySelector('h1')?.textContent).toBe('Product not found');
+  });
+
   it('renders the data it was given and keeps it for the browser', async () => {
     const { container } = await hydrate('/products');
     expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(4);
     expect(container.textContent).toContain('13 products · page 1 of 2');
     // Hydrated from the server's data: no request for the list.
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
-      expect.stringContaining('/api/v1/frontend/products'),
-    );
+    expect(requested).not.toContainEqual(expect.stringContaining('/api/v1/frontend/products'));
   });
 
   it('hydrates the guest view for a signed-in customer, then shows their header and reads their data', async () => {
-    browser.customerSession.signIn('token-1', {
-      id: 7,
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      phone: null,
-      photo_url: null,
-      role_type: 'user',
-    });
+    browser.customerSession.signIn('token-1', testCustomer);
     try {
       const { errors, container } = await hydrate('/products');
       expect(errors).toEqual([]);
-      expect(container.querySelector('[aria-label="Account menu for Ann Lee"]')).not.toBeNull();
+      // The account menu (Radix) is a lazy chunk: it replaces the avatar once loaded.
+      await vi.waitFor(() =>
+        expect(
+          container.querySelector(`[aria-label="Account menu for ${testCustomer.name}"]`),
+        ).not.toBeNull(),
+      );
       expect(container.querySelector('a[href="/login"]')).toBeNull();
 
       browser.refetchServerQueries(browser.queryClient, browser.readServerState()!.queries);
       await vi.waitFor(() =>
-        expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toContainEqual(
-          expect.stringContaining('/api/v1/frontend/products?'),
-        ),
+        expect(requested).toContainEqual(expect.stringContaining('/api/v1/frontend/products?')),
       );
     } finally {
       browser.customerSession.clear();
@@ -169,13 +184,25 @@ describe('server rendering and hydration', () => {
   });
 
   it('renders only the public area', async () => {
-    for (const path of ['/login', '/user/dashboard', '/admin', '/admin/login', '/nowhere']) {
+    for (const path of ['/login', '/user', '/user/dashboard', '/admin', '/admin/login', '/admin/chat']) {
       expect(await renderPage(`http://shop.test${path}`, source), path).toBeNull();
     }
   });
 
+  it('redirects paths no route knows to the home page', async () => {
+    for (const path of [
+      '/nowhere',
+      '/product/a/b',
+      '/user/nowhere',
+      '/admin/nowhere/at/all',
+      '/products/x',
+    ]) {
+      expect(await renderPage(`http://shop.test${path}`, source), path).toEqual({ redirect: '/' });
+    }
+  });
+
   it('keeps markup out of the JSON state', async () => {
-    const rendered = await renderPage('http://shop.test/product/walnut-desk-1', source);
+    const rendered = (await renderPage('http://shop.test/product/walnut-desk-1', source)) as RenderedPage;
     expect(rendered!.state).not.toContain('<');
     expect(rendered!.html).not.toContain('<script');
     expect(rendered!.head).toMatch(/^<link rel="preload" as="image"/);

@@ -111,9 +111,11 @@ function renderToHtml(element: ReactNode): { head: string; html: string } {
 
 export const renderPage: PageRenderer['renderPage'] = async (url, source) => {
   const { pathname } = new URL(url);
-  // Only the public area; the customer and admin areas and the sign-in screens depend on the session.
   const matches = matchRoutes(handler.dataRoutes, pathname);
-  if (!matches?.some((match) => match.route.id === PUBLIC_ROUTES_ID)) return null;
+  // A path no route knows goes to the home page, from the server as in the browser (the catch-all route).
+  if (!matches || matches[matches.length - 1]!.route.path === '*') return { redirect: '/' };
+  // Only the public area; the customer and admin areas and the sign-in screens depend on the session.
+  if (!matches.some((match) => match.route.id === PUBLIC_ROUTES_ID)) return null;
 
   const queryClient = createQueryClient();
   const requestContext: ServerLoadContext = { queryClient, source };

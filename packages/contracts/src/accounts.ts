@@ -17,6 +17,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   photo_url: z.string().nullable(),
   role_type: z.enum(['user', 'admin']),
+  /** Whether the owner proved the address (a mailed link); the customer area shows a banner until then. */
+  email_verified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

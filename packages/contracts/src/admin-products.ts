@@ -143,6 +143,10 @@ export const adminProductsResponse = z.object({
   data: z.array(adminProductSchema),
   total: z.number().int(),
   pagination: adminPagination,
+  /** True when a search matched more than SEARCH_RESULT_CAP products: `total` is then the cap, not the count. */
+  total_is_capped: z.boolean().optional(),
+  /** The customer whose liked products are listed (?userId=), so the page can name them. */
+  filter_user: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type AdminProductsResponse = z.infer<typeof adminProductsResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants';
+import { PAGE_SIZE, USER_STATUS } from './constants';
 import { adminPagination } from './common';
 
 const searchText = z
@@ -23,7 +23,7 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  status: z.union([z.literal(1), z.literal(0)]),
+  status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.inactive)]),
   user_designs_count: z.number().int(),
   liked_products_count: z.number().int(),
   created_at: z.string(),
@@ -38,7 +38,7 @@ export const adminUsersResponse = z.object({
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 export const userStatusResponse = z.object({
-  status: z.union([z.literal(1), z.literal(0)]),
+  status: z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.inactive)]),
   message: z.string(),
 });
 export type UserStatusResponse = z.infer<typeof userStatusResponse>;

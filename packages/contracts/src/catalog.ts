@@ -51,6 +51,8 @@ export const productPageResponse = z.object({
   prev_page_url: z.string().nullable(),
   total: z.number().int(),
   per_page: z.number().int(),
+  /** True when a search matched more than SEARCH_RESULT_CAP products: `total` is then the cap, not the count. */
+  total_is_capped: z.boolean().optional(),
 });
 export type ProductPage = z.infer<typeof productPageResponse>;
 

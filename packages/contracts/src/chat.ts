@@ -49,7 +49,24 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationsResponse = z.object({ conversations: z.array(conversationSchema) });
+/** Conversations per page of the team's inbox. */
+export const CHAT_INBOX_PAGE_SIZE = 50;
+
+/**
+ * The team's inbox pages with `cursor` (the `next_cursor` of the page before) and narrows to customers whose name
+ * or e-mail contains `search`. A customer has one conversation and gets it whatever these say.
+ */
+export const conversationsQuery = z.object({
+  cursor: z.string().optional(),
+  search: z.string().trim().max(100).optional().default(''),
+});
+export type ConversationsQuery = z.input<typeof conversationsQuery>;
+
+export const conversationsResponse = z.object({
+  conversations: z.array(conversationSchema),
+  /** Where the next page starts; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 export type ConversationsResponse = z.infer<typeof conversationsResponse>;
 
 export const CHAT_PAGE_SIZE = 30;
@@ -102,6 +119,7 @@ export const attachmentIdParam = z.object({ id: z.coerce.number().int().positive
 export const CHAT_SERVER_MESSAGES = {
   messageRequired: 'The message field is required.',
   unsupportedAttachment: (name: string) => `File ${name} is not an accepted file type.`,
+  badCursor: 'The cursor does not name a place in the conversation list.',
 } as const;
 
 export const CHAT_LIMITS = {
@@ -109,3 +127,10 @@ export const CHAT_LIMITS = {
   maxFileBytes: CHAT.maxFileBytes,
   pageSize: CHAT_PAGE_SIZE,
 } as const;
+
+/** The typing whisper a client sends over realtime (`typing`); without a receiver, a customer's goes to the team. */
+export const typingWhisper = z.object({
+  receiverId: z.number().int().positive().optional(),
+  isTyping: z.boolean(),
+});
+export type TypingWhisper = z.infer<typeof typingWhisper>;

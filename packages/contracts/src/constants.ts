@@ -11,6 +11,17 @@ export const PAGE_SIZE = {
 } as const;
 
 export const SEARCH_DEBOUNCE_MS = 300;
+/**
+ * A search ranks and counts at most this many matches: a broader search answers this total with
+ * `total_is_capped` (shown as '1,000+ results') and pages through the best of them.
+ */
+export const SEARCH_RESULT_CAP = 1000;
+
+/** '1 product', '12 products', or '1,000+ products' when the total is a search's cap. */
+export function resultCount(total: number, capped: boolean | undefined, one: string, other: string): string {
+  if (capped) return `${total.toLocaleString('en-US')}+ ${other}`;
+  return `${total} ${total === 1 ? one : other}`;
+}
 export const NOTIFICATIONS_PAGE_DEBOUNCE_MS = 200;
 export const UNREAD_COUNT_REFRESH_MS = 60_000;
 export const NOTIFICATION_FETCH_THROTTLE_MS = 2_000;
@@ -25,6 +36,8 @@ export const TIME_AGO_MAX_DAYS = 6;
 
 export const CHAT = {
   maxFiles: 5,
+  /** An admin opened ?userId= of no customer (unknown, deleted, or an admin). */
+  conversationNotFound: 'Conversation not found.',
   maxFileBytes: 10 * 1024 * 1024,
   nearBottomPx: 100,
   typingAutoStopMs: 3_000,
@@ -101,10 +114,24 @@ export const QUESTIONNAIRE_OPTIONS = {
   options: ['Integrated Power Outlets', 'Data Outlets', 'Both'],
 } as const;
 
-export const NOTIFICATION_TYPES = ['design_submission', 'design_update', 'chat_message', 'other'] as const;
+export const NOTIFICATION_TYPES = [
+  'design_submission',
+  'design_update',
+  'chat_message',
+  'proposal_sent',
+  'proposal_accepted',
+  'proposal_declined',
+  'quote_request',
+  'booking_requested',
+  'booking_proposed',
+  'booking_confirmed',
+  'booking_cancelled',
+  'other',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const USER_STATUS = { active: 1, inactive: 0 } as const;
+export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -114,3 +141,41 @@ export const ABOUT_STATS = [
   { value: '25+', label: 'Years Experience' },
   { value: '50+', label: 'Cities Covered' },
 ] as const;
+
+/** How long an e-mail verification link works (it is used once). */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+/** How long the claim link of a guest's 'design received' mail works (it is used once). */
+export const DESIGN_CLAIM_TTL_MS = 30 * 24 * 3600 * 1000;
+/** The customer area's banner offers to mail the verification link again at most this often (server-side limit). */
+export const VERIFICATION_RESEND_LIMIT = { points: 3, windowSeconds: 60 * 60 } as const;
+
+/* Proposals and installation scheduling. */
+export const PROPOSAL_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired', 'superseded'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export const BOOKING_KINDS = ['installation', 'site_visit'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+/** requested: a date asked with a note; proposed: the shop proposed a window; confirmed; cancelled. */
+export const BOOKING_STATUSES = ['requested', 'proposed', 'confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const QUOTE_REQUEST_STATUSES = ['open', 'answered'] as const;
+export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
+export const SCHEDULING = {
+  /** Slots are offered this many days ahead. */
+  horizonDays: 60,
+  /** Either side may reschedule or cancel up to this many hours before the start. */
+  changeCutoffHours: 48,
+} as const;
+export const PROPOSAL_LIMITS = {
+  lines: 200,
+  quantity: 100_000,
+  /** Unit prices up to 99,999,999.99. */
+  maxPrice: '99999999.99',
+  notes: 5000,
+  comment: 2000,
+  lineName: 255,
+  quoteItems: 100,
+  /** Validity when the admin gives none (days). */
+  defaultValidityDays: 30,
+} as const;
+/** Tax rate in percent when the DEFAULT_TAX_RATE setting is not given. */
+export const DEFAULT_TAX_RATE = '0.00';

@@ -12,5 +12,23 @@ export const dashboardStatsResponse = z.object({
   pendingApprovals: z.number().int(),
   inventoryItems: z.number().int(),
   inventoryGrowth: z.number(),
+  /** Proposals sent this calendar month (first sending of each version), and accepted this month. */
+  proposalsSentThisMonth: z.number().int().optional(),
+  proposalsAcceptedThisMonth: z.number().int().optional(),
+  /** Total value of the proposals accepted this month (decimal string), growth against last month in percent. */
+  acceptedValueThisMonth: z.string().optional(),
+  acceptedValueGrowth: z.number().optional(),
+  /** The next confirmed installations and site visits. */
+  upcomingInstallations: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        name: z.string(),
+        slot_start: z.string(),
+        proposal_id: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsResponse>;

@@ -300,6 +300,72 @@ export const customerDesign = z.object({
 });
 export type CustomerDesign = z.infer<typeof customerDesign>;
 
+export const DESIGN_HISTORY_KINDS = [
+  'submitted',
+  'status',
+  'comment',
+  'recommendation_notes',
+  'recommendation_file_added',
+  'recommendation_file_removed',
+] as const;
+export type DesignHistoryKind = (typeof DESIGN_HISTORY_KINDS)[number];
+
+/** The history a customer sees of their own design; admins see every kind. */
+export const CUSTOMER_HISTORY_KINDS: readonly DesignHistoryKind[] = [
+  'submitted',
+  'status',
+  'comment',
+  'recommendation_notes',
+  'recommendation_file_added',
+];
+
+/** How a design's history reads, entry by entry. */
+export const DESIGN_HISTORY_TEXTS = {
+  title: 'History',
+  empty: 'No history yet.',
+  submitted: 'Design submitted',
+  status: (from: string, to: string) => `Status changed from ${from} to ${to}`,
+  comment: 'Comment added',
+  recommendation_notes: 'Recommendation notes updated',
+  recommendation_file_added: (name: string) => `Recommendation file added: ${name}`,
+  recommendation_file_removed: (name: string) => `Recommendation file removed: ${name}`,
+  /** The Add Comment dialog says a comment is added beside the earlier ones. */
+  addCommentHint: 'The comment is added to the design; earlier comments are kept.',
+  latestComment: 'Latest comment',
+  newComment: 'Add a comment',
+  team: 'Cubicle Depot team',
+} as const;
+
+const historyAuthor = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** One comment of a design, kept with its author and time (comments are added, never overwritten). */
+export const designComment = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: historyAuthor,
+  created_at: z.string(),
+});
+export type DesignComment = z.infer<typeof designComment>;
+
+/** One entry of a design's history: who did what, and when. */
+export const designHistoryEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(DESIGN_HISTORY_KINDS),
+  author: historyAuthor,
+  from_status: z.enum(DESIGN_STATUSES).nullable(),
+  to_status: z.enum(DESIGN_STATUSES).nullable(),
+  body: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DesignHistoryEntry = z.infer<typeof designHistoryEntry>;
+
+/** One design as its detail page reads it: every comment, oldest first, and the history, oldest first. */
+export const customerDesignDetail = customerDesign.extend({
+  comment_list: z.array(designComment),
+  history: z.array(designHistoryEntry),
+});
+export type CustomerDesignDetail = z.infer<typeof customerDesignDetail>;
+
 export const customerDesignListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.designs),
@@ -322,7 +388,7 @@ export const slugParam = z.object({
     .regex(/^[A-Za-z0-9-]+$/),
 });
 
-export const customerDesignResponse = z.object({ design: customerDesign });
+export const customerDesignResponse = z.object({ design: customerDesignDetail });
 
 /** What the owner may change: descriptive fields only; status, comments and recommendations are ignored. */
 export const customerDesignUpdate = z.object({
@@ -400,14 +466,24 @@ export const adminDesign = z.object({
 });
 export type AdminDesign = z.infer<typeof adminDesign>;
 
+export const adminDesignDetail = adminDesign.extend({
+  comment_list: z.array(designComment),
+  history: z.array(designHistoryEntry),
+});
+export type AdminDesignDetail = z.infer<typeof adminDesignDetail>;
+
+/** The customer a list is filtered by (?userId=), so the page can name them; null when unknown or unfiltered. */
+export const filterUser = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
 export const adminDesignList = z.object({
   designs: z.array(adminDesign),
   total: z.number().int(),
   pagination: adminPagination,
+  filter_user: filterUser.optional(),
 });
 export type AdminDesignList = z.infer<typeof adminDesignList>;
 
-export const adminDesignResponse = z.object({ design: adminDesign });
+export const adminDesignResponse = z.object({ design: adminDesignDetail });
 
 export const designStatusField = z.enum(DESIGN_STATUSES, { error: 'The selected status is invalid.' });
 
@@ -421,7 +497,7 @@ export const adminDesignCommentRequest = z.object({
     .min(1, 'The comment field is required.')
     .max(5000, 'The comment may not be greater than 5000 characters.'),
 });
-export const adminDesignCommentResponse = z.object({ message: z.string(), design: adminDesign });
+export const adminDesignCommentResponse = z.object({ message: z.string(), design: adminDesignDetail });
 
 /** The text fields of POST /api/admin/designs/{id}/update (files travel beside them). */
 export const adminDesignUpdateFields = z.object({

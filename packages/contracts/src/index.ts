@@ -1,5 +1,7 @@
 export * from './constants';
 export * from './messages';
+export * from './admin-messages';
+export * from './verification-messages';
 export * from './errors';
 export * from './common';
 export * from './accounts';
@@ -16,3 +18,7 @@ export * from './admin-products';
 export * from './profile';
 export * from './realtime';
 export * from './server-rendering';
+export * from './email-verification';
+export * from './password-rules';
+export * from './proposals';
+export * from './scheduling';

@@ -5,6 +5,61 @@
 
 export const DEFAULT_APP_NAME = 'Cubicle Depot';
 
+/** Back-office lists filtered by one customer name them. */
+export const FILTERED_BY_CUSTOMER = {
+  designs: (name: string) => `Designs of ${name}`,
+  likedProducts: (name: string) => `Products liked by ${name}`,
+  /** The filter's customer does not exist (any more). */
+  unknown: 'a customer who no longer exists',
+  deactivateTitle: (name: string) => `Deactivate ${name}?`,
+  deactivateText: 'They are signed out everywhere and cannot sign in until they are activated again.',
+} as const;
+
+/** A list page past the last one (?page=99): said so, with a way back. */
+export const PAGE_OUT_OF_RANGE = {
+  title: (page: number) => `There is no page ${page}`,
+  description: (last: number) => `This list has ${last} ${last === 1 ? 'page' : 'pages'}.`,
+  action: (last: number) => `Go to page ${last}`,
+} as const;
+
+/** A browser tab's title: the page's own, then the shop's name ('Design Status | Cubicle Depot'). */
+export const pageTitle = (title: string, shop: string = DEFAULT_APP_NAME) => `${title} | ${shop}`;
+
+/** The titles of the pages the meta API does not describe (sign-in screens, customer area, back-office). */
+export const PAGE_TITLES = {
+  login: 'Log In',
+  register: 'Register',
+  forgotPassword: 'Forgot Password',
+  resetPassword: 'Reset Password',
+  userDashboard: 'Dashboard',
+  userChat: 'Chat',
+  submitDesign: 'Submit New Design',
+  designsLiked: 'Liked Products',
+  designStatus: 'Design Status',
+  designDetails: 'Design Details',
+  profileSettings: 'Profile Settings',
+  notifications: 'Notifications',
+  adminLogin: 'Admin Login',
+  adminDashboard: 'Admin Dashboard',
+  adminUsers: 'User Management',
+  adminDesigns: 'Design Submissions',
+  adminDesignDetails: 'Design Details',
+  adminProducts: 'Products',
+  adminProductCreate: 'Add Product',
+  adminProductEdit: 'Edit Product',
+  adminChat: 'Chat',
+  adminNotifications: 'Admin Notifications',
+  adminSettings: 'Account Settings',
+  userProposals: 'Proposals',
+  userProposalDetails: 'Proposal',
+  adminProposals: 'Proposals',
+  adminProposalDetails: 'Proposal',
+  adminQuoteRequests: 'Quote Requests',
+  adminSchedule: 'Installation Schedule',
+  adminBookings: 'Bookings',
+  siteVisit: 'Book a Site Visit',
+} as const;
+
 /** Public header navigation, in order (storefront spec section 2). */
 export const HEADER_NAV = [
   { label: 'Home', to: '/' },

@@ -29,6 +29,8 @@ export const CUSTOMER_MESSAGES = {
   categoriesFailed: 'Failed to load categories.',
   productsFailed: 'Failed to load products.',
   productFailed: 'Failed to load product details.',
+  productNotFoundTitle: 'Product not found',
+  productNotFound: 'This product does not exist or is no longer available.',
   wishlistLogin: 'Please log in to manage your wishlist.',
   wishlistAdded: 'Item added to wishlist.',
   wishlistRemoved: 'Item removed from wishlist.',
@@ -37,6 +39,7 @@ export const CUSTOMER_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   serverError: 'Server error. Please try again later.',
   networkError: 'Network error. Please check your connection.',
+  offline: 'You are offline. Check your connection and try again.',
   chatMaxFiles: 'Maximum 5 files allowed.',
   chatFileTooLarge: (name: string) => `File ${name} exceeds 10MB limit`,
   notAuthenticated: 'User not authenticated',
@@ -50,58 +53,12 @@ export const CUSTOMER_MESSAGES = {
   designSuccessText: 'Thank you!',
 } as const;
 
-export const ADMIN_MESSAGES = {
-  errorTitle: 'Error!',
-  successTitle: 'Success!',
-  loginFailed: 'An error occurred during login.',
-  loginSuccess: 'Login successful.',
-  statsFailed: 'Failed to fetch dashboard stats.',
-  profileUpdateFailed: 'Failed to update profile',
-  profileUpdated: 'Profile updated successfully',
-  passwordUpdateFailed: 'Failed to update password',
-  passwordUpdated: 'Password updated successfully',
-  usersFailed: 'Failed to load users.',
-  userToggleFailed: 'Failed to toggle user status.',
-  userDeleteFailed: 'Failed to delete user.',
-  designsFailed: 'Failed to load designs.',
-  designStatusUpdatedTitle: 'Updated!',
-  designStatusUpdated: 'Design status has been updated.',
-  designStatusFailed: 'Failed to update design status.',
-  commentAddedTitle: 'Added!',
-  commentAdded: 'Comment has been added.',
-  commentFailed: 'Failed to add comment.',
-  designFetchFailed: 'Failed to fetch design details.',
-  invalidDesignId: 'Invalid design ID.',
-  designSubmitConfirm: 'Are you sure? You are about to submit changes to this design.',
-  designChangesSaved: 'Changes saved successfully.',
-  designChangesFailed: 'Failed to save changes.',
-  productsFailed: 'Failed to load products.',
-  productFetchFailed: 'Failed to fetch product details.',
-  productStatusUpdated: 'Product status updated successfully.',
-  productStatusFailed: 'Failed to update product status.',
-  productToggleFailed: 'Failed to toggle product status.',
-  productDeleteConfirm: (name: string) => `Delete ${name}? This action cannot be undone.`,
-  productDeletedTitle: 'Deleted!',
-  productDeleted: 'Product has been deleted.',
-  productDeleteFailed: 'Failed to delete product.',
-  fixErrors: 'Please fix the errors.',
-  validationTitle: 'Validation Error',
-  somethingWrong: 'Something went wrong.',
-  productCreateFailed: 'Failed to create product.',
-  productUpdateFailed: 'Failed to update product.',
-  chatSendFailed: 'Failed to send message. Please try again.',
-  chatMaxFiles: 'Maximum 5 files allowed per message',
-  chatFileTooLarge: (name: string) => `File ${name} exceeds 10MB limit`,
-  noProducts: 'No products found',
-  noNotifications: 'No notifications yet',
-  noNotificationsHint: "You'll see notifications here when there are new design submissions.",
-  activatedTitle: 'Activated!',
-  deactivatedTitle: 'Deactivated!',
-  userActivated: 'User has been activated.',
-  userDeactivated: 'User has been deactivated.',
-  awaitingReview: 'Awaiting Review',
-  unauthorizedFooter: 'Unauthorized access is prohibited.',
-  startConversation: 'Start a conversation',
+/** A guest at a page that needs an account (a bookmark, a shared link, Back after logging out). */
+export const SIGN_IN_MESSAGES = {
+  loginRequired: 'Please log in to continue.',
+  favoritesTitle: 'Your favorites are kept in your account',
+  favoritesText: 'Log in to see the products you saved, and come straight back here.',
+  logIn: 'Log In',
 } as const;
 
 /** Messages the server answers with. */
@@ -117,6 +74,11 @@ export const SERVER_MESSAGES = {
   tooLarge: 'The upload is too large.',
   unsupportedType: 'This file type is not accepted.',
   rateLimited: 'Too many attempts. Please try again later.',
+  /** A 429 that says how long to wait (its Retry-After, in whole minutes). */
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  /** A request body nested deeper than the server reads. */
+  tooDeep: 'The request is nested too deeply.',
   serverError: 'Server error.',
   unavailable: 'Service temporarily unavailable.',
   emailTaken: 'The email has already been taken.',
@@ -133,4 +95,20 @@ export const SERVER_MESSAGES = {
   currentPasswordWrong: 'The current password is incorrect.',
   /** Text with a NUL character or a broken surrogate pair: no database column can hold it. */
   invalidCharacters: (field: string) => `The ${field} contains characters that are not allowed.`,
+} as const;
+
+/** Why an upload was refused: shown as they come by the forms that upload (design, chat, profile photo). */
+export const UPLOAD_MESSAGES = {
+  storageQuota: (limitMb: number) =>
+    `You have reached your upload space of ${limitMb} MB. Delete files you no longer need, or contact us.`,
+  rateQuota: 'You have uploaded a lot in a short time. Please try again later.',
+  diskLow: 'Uploads are paused because the shop is running low on storage space. Please try again later.',
+} as const;
+
+/** Why a new password was refused (a 422 on its field), shown under the field by the password forms. */
+export const PASSWORD_MESSAGES = {
+  blank: 'The password may not consist of spaces only.',
+  repeated: 'The password may not be one character repeated.',
+  personal: 'The password may not contain your e-mail address or name.',
+  weak: 'This password is too easy to guess. Add more words or characters, or avoid common patterns.',
 } as const;

@@ -7,6 +7,10 @@ export const notificationDataSchema = z.object({
   design_id: z.number().int().nullable(),
   slug: z.string().nullable(),
   sender_id: z.number().int().nullable(),
+  /** Of proposal_* notifications: customer -> /user/proposals/{id}, admin -> /admin/proposals/{id}. */
+  proposal_id: z.number().int().nullable().optional(),
+  /** Of booking_* notifications (their proposal_id, when any, routes them the same way). */
+  booking_id: z.number().int().nullable().optional(),
 });
 
 export const notificationSchema = z.object({

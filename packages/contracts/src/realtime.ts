@@ -1,8 +1,9 @@
-import { z } from 'zod';
-import type { ChatMessage } from './chat';
+import type { ChatMessage, TypingWhisper } from './chat';
 import type { AppNotification } from './notifications';
 
-// Chat and notifications travel over realtime: one export line in index.ts brings all three.
+// Chat and notifications travel over realtime: one export line in index.ts brings all three. This module holds no
+// schema (the typing whisper's is chat's): the web's realtime client reads its constants, and a zod schema built at
+// module level here would bring zod into the signed-in areas' first load.
 export * from './chat';
 export * from './notifications';
 
@@ -34,22 +35,23 @@ export interface MessagesSeenEvent {
   reader: 'customer' | 'admin';
 }
 
+/**
+ * Events the specifications name keep their names (MessageSent, the typing whisper, presence here / joining /
+ * leaving, under decisions.md's `presence:` prefix); the shop's own are lower case, `subject:verb` when the
+ * subject needs saying (`messages:seen`), as decisions.md's `notification`.
+ */
 export interface ServerToClientEvents {
   MessageSent: (payload: { message: ChatMessage }) => void;
-  MessagesSeen: (payload: MessagesSeenEvent) => void;
+  'messages:seen': (payload: MessagesSeenEvent) => void;
   typing: (payload: TypingEvent) => void;
   /** Online user ids, sent to a socket when it connects (to a customer: the online admins). */
   'presence:here': (userIds: number[]) => void;
   'presence:joining': (payload: { userId: number }) => void;
   'presence:leaving': (payload: { userId: number }) => void;
   notification: (payload: { notification: AppNotification; unread_count: number }) => void;
+  /** To the admins: a customer was deleted (their conversation is gone; an open one closes). */
+  'customer:deleted': (payload: { userId: number }) => void;
 }
-
-export const typingWhisper = z.object({
-  receiverId: z.number().int().positive().optional(),
-  isTyping: z.boolean(),
-});
-export type TypingWhisper = z.infer<typeof typingWhisper>;
 
 export interface ClientToServerEvents {
   typing: (payload: TypingWhisper) => void;
@@ -59,4 +61,5 @@ export interface ClientToServerEvents {
 export const REALTIME_ERRORS = {
   unauthenticated: 'Unauthenticated.',
   inactive: 'Account inactive. Contact support.',
+  tooManyConnections: 'Too many open connections. Close another tab and try again.',
 } as const;

@@ -27,13 +27,19 @@ export interface RenderedPage {
   state: string;
 }
 
+/** A path no route of the app knows: the server answers with a redirect instead of a page (spec: unknown paths go to /). */
+export interface PageRedirect {
+  redirect: string;
+}
+
 /** The module the web app's server build exports (apps/web/src/entry-server.tsx). */
 export interface PageRenderer {
   /**
    * Renders the page at `url` (absolute) for a guest; null for pages that are rendered in the browser only
-   * (the customer and admin areas, sign-in screens, redirects). Throws when rendering fails.
+   * (the customer and admin areas, sign-in screens, redirects); a PageRedirect for a path no route knows.
+   * Throws when rendering fails.
    */
-  renderPage(url: string, source: StorefrontSource): Promise<RenderedPage | null>;
+  renderPage(url: string, source: StorefrontSource): Promise<RenderedPage | PageRedirect | null>;
 }
 
 /** The id of the <script type="application/json"> element that carries RenderedPage.state. */

@@ -3,6 +3,7 @@ import { emailField, passwordField } from '@shop/contracts';
 import { openRuntime } from '../bootstrap';
 import { loadConfig } from '../config';
 import { createAdmin } from '../modules/accounts/service';
+import { passwordWeakness } from '../platform/auth/password-strength';
 
 /**
  * npm run admin:create -- --email ops@shop.example --name "Ops" --password '...'
@@ -20,11 +21,17 @@ async function run() {
     );
     process.exit(2);
   }
+  const name = values.name?.trim() || 'Administrator';
+  const weakness = passwordWeakness(password.data, { email: email.data, name });
+  if (weakness) {
+    console.error(`Password refused: ${weakness}`);
+    process.exit(2);
+  }
   const runtime = await openRuntime(loadConfig());
   try {
     const admin = await createAdmin(runtime.ctx, {
       email: email.data,
-      name: values.name?.trim() || 'Administrator',
+      name,
       password: password.data,
     });
     console.info(`Admin created: ${admin.email} (id ${admin.id})`);

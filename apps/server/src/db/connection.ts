@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as catalog from './schema/catalog';
 import * as chat from './schema/chat';
 import * as contact from './schema/contact';
+import * as deals from './schema/deals';
 import * as designs from './schema/designs';
 import * as favorites from './schema/favorites';
 import * as mail from './schema/mail';
@@ -14,6 +15,7 @@ import * as notifications from './schema/notifications';
 import * as seo from './schema/seo';
 import * as uploads from './schema/uploads';
 import * as users from './schema/users';
+import * as verification from './schema/verification';
 
 export const schema = {
   ...users,
@@ -26,6 +28,8 @@ export const schema = {
   ...seo,
   ...mail,
   ...uploads,
+  ...verification,
+  ...deals,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either so callers can compose them. */

@@ -29,10 +29,13 @@ export const unsupportedType = (message: string = SERVER_MESSAGES.unsupportedTyp
 export const validationFailed = (errors: FieldErrors, message?: string) =>
   new AppError(422, message ?? Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.validation, errors);
 export const fieldError = (field: string, message: string) => validationFailed({ [field]: [message] });
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, SERVER_MESSAGES.rateLimited, undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+/** A 429 saying how long to wait, in its Retry-After header (seconds) and its message (whole minutes). */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(429, SERVER_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60)), undefined, {
+    'Retry-After': String(seconds),
   });
+}
 
 /** Turns zod issues (instancePath '/a/0/b') into the `errors` map keyed by dotted field names. */
 export function issuesToFieldErrors(issues: { instancePath?: string; message?: string }[]): FieldErrors {

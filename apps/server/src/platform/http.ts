@@ -8,7 +8,7 @@ export interface ModuleOptions {
 }
 
 /** Error answers a route may give, for its schema (and so its OpenAPI entry). */
-export function errors(...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[]) {
+export function errors(...codes: (400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503 | 507)[]) {
   return Object.fromEntries(codes.map((c) => [c, errorResponse])) as Record<number, typeof errorResponse>;
 }
 

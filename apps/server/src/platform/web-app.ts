@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { SERVER_MESSAGES, SERVER_STATE_ELEMENT_ID, type RenderedPage } from '@shop/contracts';
+import {
+  SERVER_MESSAGES,
+  SERVER_STATE_ELEMENT_ID,
+  type PageRedirect,
+  type RenderedPage,
+} from '@shop/contracts';
 
 export interface WebAppOptions {
   /** The built web app (apps/web/dist); absent in API-only tests. */
@@ -12,9 +17,10 @@ export interface WebAppOptions {
   renderHead?: (request: FastifyRequest) => Promise<{ head: string; status?: number } | null>;
   /**
    * The page's markup and hydration state, rendered on the server so it paints before the app's script has
-   * run; null for pages the browser renders. A failure is logged and the page is served without it.
+   * run; null for pages the browser renders; a redirect for paths no route knows. A failure is logged and the
+   * page is served without it.
    */
-  renderPage?: (request: FastifyRequest) => Promise<RenderedPage | null>;
+  renderPage?: (request: FastifyRequest) => Promise<RenderedPage | PageRedirect | null>;
   /** Folders of the build that are not served (the server renderer's code). */
   privateDirs?: string[];
 }
@@ -81,7 +87,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     });
   }
 
-  async function renderPage(request: FastifyRequest): Promise<RenderedPage | null> {
+  async function renderPage(request: FastifyRequest): Promise<RenderedPage | PageRedirect | null> {
     if (!opts.renderPage || request.method !== 'GET') return null;
     try {
       return await opts.renderPage(request);
@@ -100,6 +106,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       opts.renderHead ? opts.renderHead(request).catch(() => null) : null,
       renderPage(request),
     ]);
+    if (page && 'redirect' in page) return reply.redirect(page.redirect, 302);
     const withRenderedHead = rendered ? withHead(template, rendered.head) : template;
     const html = page ? withPage(withRenderedHead, page) : withRenderedHead;
     return reply

@@ -14,6 +14,7 @@ import { PNG_1PX } from '../support/files';
 import { multipart } from '../support/multipart';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../modules/designs/support';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { createDealFixtures, type DealFixtures } from '../support/deals';
 
 type Actor = 'guest' | 'customerA' | 'customerB' | 'admin' | 'inactive';
 const ACTORS: Actor[] = ['guest', 'inactive', 'customerB', 'admin', 'customerA'];
@@ -38,6 +39,7 @@ interface Fixture {
   throwawayUserId: number;
   credentials: Record<'customerA' | 'customerB' | 'admin', { email: string; password: string }>;
   login(actor: 'customerA' | 'customerB' | 'admin'): Promise<string>;
+  deal: DealFixtures & { validUntil: string };
 }
 
 interface Entry {
@@ -70,6 +72,12 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /healthz': { kind: 'public', url: () => '/healthz' },
   'GET /readyz': { kind: 'public', url: () => '/readyz' },
+  // Not a session route: only the bearer of METRICS_TOKEN (unset here), never a session token.
+  'GET /metrics': {
+    kind: 'credentials',
+    url: () => '/metrics',
+    expect: { guest: 404, inactive: 404, customerB: 404, admin: 404, customerA: 404 },
+  },
   // Crawler files and the mailed confirmation link never look at a session.
   'GET /robots.txt': { kind: 'credentials', url: () => '/robots.txt' },
   'GET /sitemap.xml': { kind: 'credentials', url: () => '/sitemap.xml' },
@@ -159,6 +167,13 @@ const MATRIX: Record<string, Entry> = {
       }),
     expect: { guest: 422, customerA: 422, customerB: 422, admin: 422, inactive: 422 },
   },
+  // The mailed verification link: the token alone proves the address (an unknown one answers 400).
+  'POST /api/verify-email': {
+    kind: 'credentials',
+    url: () => '/api/verify-email',
+    body: () => json({ token: 'A'.repeat(43) }),
+    expect: { guest: 400, customerA: 400, customerB: 400, admin: 400, inactive: 400 },
+  },
   'POST /api/admin/login': {
     kind: 'credentials',
     url: () => '/api/admin/login',
@@ -218,6 +233,15 @@ const MATRIX: Record<string, Entry> = {
     url: (fx) => `/api/user/design-submissions/${fx.aDesignToDelete.slug}`,
     ownedByA: true,
   },
+  // Reached: an unknown claim token answers 400 (the claim itself is tested in email-verification.test.ts).
+  'POST /api/user/design-claims': {
+    kind: 'customer',
+    url: () => '/api/user/design-claims',
+    body: () => json({ token: 'A'.repeat(43) }),
+    expect: { customerA: 400, customerB: 400 },
+  },
+  // Registered customers are unverified: each may ask for the link again.
+  'POST /api/user/email-verification': { kind: 'customer', url: () => '/api/user/email-verification' },
   'GET /api/user/favorites': { kind: 'customer', url: () => '/api/user/favorites' },
   'POST /api/favorites/toggle': {
     kind: 'customer',
@@ -344,6 +368,145 @@ const MATRIX: Record<string, Entry> = {
     url: () => '/api/admin/notifications/mark-all-read',
   },
   'GET /api/search-users': { kind: 'admin', url: () => '/api/search-users?query=a' },
+  // Proposals, quote requests and scheduling: each route that changes a state has its own resource (support/deals.ts).
+  'GET /api/admin/proposal-settings': { kind: 'admin', url: () => '/api/admin/proposal-settings' },
+  'POST /api/admin/designs/:id/proposals': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/designs/${fx.aDesign.id}/proposals`,
+    body: (fx) =>
+      json({ valid_until: fx.deal.validUntil, lines: [{ product_id: fx.productId, quantity: 1 }] }),
+  },
+  'POST /api/admin/quote-requests/:id/proposals': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/quote-requests/${fx.deal.quoteRequestId}/proposals`,
+    body: (fx) =>
+      json({ valid_until: fx.deal.validUntil, lines: [{ name: 'Delivery', quantity: 1, unit_price: '80' }] }),
+  },
+  'GET /api/admin/proposals': { kind: 'admin', url: () => '/api/admin/proposals' },
+  'GET /api/admin/proposals/:id': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/proposals/${fx.deal.sent.forRead}`,
+  },
+  'PUT /api/admin/proposals/:id': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/proposals/${fx.deal.draft.forPut}`,
+    body: (fx) =>
+      json({ valid_until: fx.deal.validUntil, lines: [{ product_id: fx.productId, quantity: 4 }] }),
+  },
+  'POST /api/admin/proposals/:id/send': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/proposals/${fx.deal.draft.forSend}/send`,
+  },
+  'POST /api/admin/proposals/:id/revise': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/proposals/${fx.deal.sent.forRevise}/revise`,
+  },
+  'GET /api/admin/proposals/:id/pdf': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/proposals/${fx.deal.sent.forRead}/pdf`,
+  },
+  'GET /api/admin/quote-requests': { kind: 'admin', url: () => '/api/admin/quote-requests' },
+  'GET /api/admin/quote-requests/:id': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/quote-requests/${fx.deal.quoteRequestId}`,
+  },
+  'GET /api/admin/schedule': { kind: 'admin', url: () => '/api/admin/schedule' },
+  'PUT /api/admin/schedule': {
+    kind: 'admin',
+    url: () => '/api/admin/schedule',
+    body: () =>
+      json({
+        weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+          weekday,
+          start: '09:00',
+          end: '12:00',
+          capacity: 100,
+        })),
+        blackout_dates: [],
+      }),
+  },
+  'GET /api/admin/bookings': { kind: 'admin', url: () => '/api/admin/bookings' },
+  'POST /api/admin/bookings/:id/confirm': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminConfirm}/confirm`,
+  },
+  'POST /api/admin/bookings/:id/propose': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminPropose}/propose`,
+    body: (fx) => json({ slot_start: fx.deal.slotStart }),
+  },
+  'POST /api/admin/bookings/:id/cancel': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminCancel}/cancel`,
+  },
+  'GET /api/user/proposals': { kind: 'customer', url: () => '/api/user/proposals' },
+  'GET /api/user/proposals/:id': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.sent.forRead}`,
+    ownedByA: true,
+  },
+  'GET /api/user/proposals/:id/pdf': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.sent.forRead}/pdf`,
+    ownedByA: true,
+  },
+  'POST /api/user/proposals/:id/accept': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.sent.forAccept}/accept`,
+    body: () => json({}),
+    ownedByA: true,
+  },
+  'POST /api/user/proposals/:id/decline': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.sent.forDecline}/decline`,
+    body: () => json({ comment: 'Not now.' }),
+    ownedByA: true,
+  },
+  'GET /api/user/proposals/:id/slots': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.acceptedForBooking}/slots`,
+    ownedByA: true,
+  },
+  'POST /api/user/proposals/:id/booking': {
+    kind: 'customer',
+    url: (fx) => `/api/user/proposals/${fx.deal.acceptedForBooking}/booking`,
+    body: (fx) => json({ slot_start: fx.deal.slotStart }),
+    ownedByA: true,
+  },
+  'POST /api/user/quote-requests': {
+    kind: 'customer',
+    url: () => '/api/user/quote-requests',
+    body: (fx) => json({ items: [{ product_id: fx.productId, quantity: 1 }] }),
+  },
+  'GET /api/user/bookings': { kind: 'customer', url: () => '/api/user/bookings' },
+  'POST /api/user/bookings/:id/confirm': {
+    kind: 'customer',
+    url: (fx) => `/api/user/bookings/${fx.deal.bookings.forCustomerConfirm}/confirm`,
+    ownedByA: true,
+  },
+  'POST /api/user/bookings/:id/reschedule': {
+    kind: 'customer',
+    url: (fx) => `/api/user/bookings/${fx.deal.bookings.forReschedule}/reschedule`,
+    body: (fx) => json({ slot_start: fx.deal.slotStart }),
+    ownedByA: true,
+  },
+  'POST /api/user/bookings/:id/cancel': {
+    kind: 'customer',
+    url: (fx) => `/api/user/bookings/${fx.deal.bookings.forCustomerCancel}/cancel`,
+    ownedByA: true,
+  },
+  'GET /api/site-visits/slots': { kind: 'public', url: () => '/api/site-visits/slots' },
+  'POST /api/site-visits': {
+    kind: 'public',
+    url: () => '/api/site-visits',
+    body: (fx, a) =>
+      json({
+        slot_start: fx.deal.slotStart,
+        name: `Visitor ${a}`,
+        email: `visit-${a}@example.com`,
+        phone: '555 0100',
+      }),
+  },
 };
 
 /** The status an actor should get, as a number, or 'ok' for any 2xx/3xx. */
@@ -454,6 +617,14 @@ beforeAll(async () => {
   const product = await create('FIX-1');
   const throwawayProduct = await create('FIX-2');
 
+  const deal = await createDealFixtures(t, {
+    customerToken: a.token,
+    customerId: a.user.id,
+    adminToken: admin.token,
+    designId: design.id,
+    productId: product.id,
+  });
+
   // The deactivated customer: status 0 while a session survives (the guard, not the revocation, must refuse it).
   await db.update(users).set({ status: 0 }).where(eq(users.id, inactive.user.id));
 
@@ -480,6 +651,7 @@ beforeAll(async () => {
       customerB: { email: b.email, password: b.password },
       admin: { email: admin.email, password: admin.password },
     },
+    deal: { ...deal, validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) },
     async login(actor) {
       const url = actor === 'admin' ? '/api/admin/login' : '/api/login';
       const res = await t.app.inject({ method: 'POST', url, payload: this.credentials[actor] });

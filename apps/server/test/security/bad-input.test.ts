@@ -35,6 +35,7 @@ import { multipart } from '../support/multipart';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../modules/designs/support';
 import { snapshotState } from '../support/state-snapshot';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { createDealFixtures, type DealFixtures } from '../support/deals';
 
 type Fields = Record<string, string | string[]>;
 
@@ -43,6 +44,7 @@ interface Fixture {
   admin: { token: string; id: number; email: string };
   design: { id: number; slug: string };
   product: { id: number; sku: string };
+  deal: DealFixtures;
 }
 
 /** Routes whose form is read by the handler (multipart, and for some JSON too) rather than a zod body schema. */
@@ -180,7 +182,35 @@ const BODY_BASE: Record<string, (fx: Fixture) => Record<string, unknown>> = {
   'PUT /api/user/design-submissions/:slug': () => ({ description: 'Updated description' }),
   'PUT /api/admin/designs/:id/status': () => ({ status: 'in_review' }),
   'POST /api/admin/designs/:id/comments': () => ({ comment: 'Looks good.' }),
+  'POST /api/admin/designs/:id/proposals': (fx) => ({
+    valid_until: inDays(20),
+    lines: [{ product_id: fx.product.id, quantity: 1 }],
+  }),
+  'POST /api/admin/quote-requests/:id/proposals': () => ({
+    valid_until: inDays(20),
+    lines: [{ name: 'Delivery', quantity: 1, unit_price: '80' }],
+  }),
+  'PUT /api/admin/proposals/:id': (fx) => ({
+    valid_until: inDays(20),
+    lines: [{ product_id: fx.product.id, quantity: 4, discount: '5' }],
+  }),
+  'POST /api/user/quote-requests': (fx) => ({ items: [{ product_id: fx.product.id, quantity: 1 }] }),
+  'POST /api/admin/bookings/:id/propose': (fx) => ({ slot_start: fx.deal.slotStart }),
+  'POST /api/user/proposals/:id/booking': (fx) => ({ slot_start: fx.deal.slotStart }),
+  'POST /api/user/bookings/:id/reschedule': (fx) => ({ slot_start: fx.deal.slotStart }),
+  'POST /api/site-visits': (fx) => ({
+    slot_start: fx.deal.slotStart,
+    name: 'Visitor',
+    email: 'visitor@example.com',
+    phone: '555 0100',
+  }),
+  'PUT /api/admin/schedule': () => ({
+    weekly: [{ weekday: 1, start: '09:00', end: '12:00', capacity: 100 }],
+    blackout_dates: [],
+  }),
 };
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Valid queries of routes that need more than their defaults. */
 const QUERY_BASE: Record<string, (fx: Fixture) => Record<string, string>> = {
@@ -212,6 +242,26 @@ const PARAMS: Record<string, (fx: Fixture) => Record<string, string>> = {
   'POST /api/admin/products/:id': (fx) => ({ id: String(fx.product.id) }),
   'POST /api/admin/products/:id/toggle-status': (fx) => ({ id: String(fx.product.id) }),
   'DELETE /api/admin/products/:id': (fx) => ({ id: String(fx.product.id) }),
+  'POST /api/admin/designs/:id/proposals': (fx) => ({ id: String(fx.design.id) }),
+  'POST /api/admin/quote-requests/:id/proposals': (fx) => ({ id: String(fx.deal.quoteRequestId) }),
+  'GET /api/admin/quote-requests/:id': (fx) => ({ id: String(fx.deal.quoteRequestId) }),
+  'GET /api/admin/proposals/:id': (fx) => ({ id: String(fx.deal.sent.forRead) }),
+  'GET /api/admin/proposals/:id/pdf': (fx) => ({ id: String(fx.deal.sent.forRead) }),
+  'PUT /api/admin/proposals/:id': (fx) => ({ id: String(fx.deal.draft.forPut) }),
+  'POST /api/admin/proposals/:id/send': (fx) => ({ id: String(fx.deal.draft.forSend) }),
+  'POST /api/admin/proposals/:id/revise': (fx) => ({ id: String(fx.deal.sent.forRevise) }),
+  'POST /api/admin/bookings/:id/confirm': (fx) => ({ id: String(fx.deal.bookings.forAdminConfirm) }),
+  'POST /api/admin/bookings/:id/propose': (fx) => ({ id: String(fx.deal.bookings.forAdminPropose) }),
+  'POST /api/admin/bookings/:id/cancel': (fx) => ({ id: String(fx.deal.bookings.forAdminCancel) }),
+  'GET /api/user/proposals/:id': (fx) => ({ id: String(fx.deal.sent.forRead) }),
+  'GET /api/user/proposals/:id/pdf': (fx) => ({ id: String(fx.deal.sent.forRead) }),
+  'GET /api/user/proposals/:id/slots': (fx) => ({ id: String(fx.deal.acceptedForBooking) }),
+  'POST /api/user/proposals/:id/accept': (fx) => ({ id: String(fx.deal.sent.forAccept) }),
+  'POST /api/user/proposals/:id/decline': (fx) => ({ id: String(fx.deal.sent.forDecline) }),
+  'POST /api/user/proposals/:id/booking': (fx) => ({ id: String(fx.deal.acceptedForBooking) }),
+  'POST /api/user/bookings/:id/confirm': (fx) => ({ id: String(fx.deal.bookings.forCustomerConfirm) }),
+  'POST /api/user/bookings/:id/reschedule': (fx) => ({ id: String(fx.deal.bookings.forReschedule) }),
+  'POST /api/user/bookings/:id/cancel': (fx) => ({ id: String(fx.deal.bookings.forCustomerCancel) }),
 };
 
 /* ------------------------------------------------------------------------------------------ the route table */
@@ -567,6 +617,13 @@ beforeAll(async () => {
     admin: { token: admin.token, id: admin.user.id, email: admin.email },
     design: { id: design.id, slug: design.slug },
     product: { id: product.id, sku: product.sku },
+    deal: await createDealFixtures(t, {
+      customerToken: customer.token,
+      customerId: customer.user.id,
+      adminToken: admin.token,
+      designId: design.id,
+      productId: product.id,
+    }),
   };
 }, 120_000);
 

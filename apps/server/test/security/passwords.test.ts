@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { PASSWORD_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { users } from '../../src/db/schema/users';
-import { registerCustomer } from '../support/http';
+import { bearer, registerCustomer } from '../support/http';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many registrations from one address: the register limit is not what these tests look at.
+  t = await createTestApp({ limits: { register: { points: 1000, windowSeconds: 3600 } } });
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +31,7 @@ describe('passwords', () => {
   });
 
   it('accepts a 64-character password and logs in with it', async () => {
-    const password = 'Ab3$'.repeat(16);
+    const password = 'Quiet-Maple-Ledger-71/Brisk-Harbor-Tile-9/Ochre-Lamp-Vessel-2026';
     expect(password).toHaveLength(64);
     const { email } = await registerCustomer(t.app, undefined, password);
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
@@ -58,9 +59,9 @@ describe('passwords', () => {
     const { email, password } = await registerCustomer(t.app);
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
     const mail = (await t.deliverMail())
-      .at(-1)!
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => /Reset your password: /.test(m))
+      .at(-1)!;
     const token = new URL(/Reset your password: (\S+)/.exec(mail)![1]!).searchParams.get('token')!;
     const res = await t.app.inject({
       method: 'POST',
@@ -100,5 +101,98 @@ describe('passwords', () => {
     const ratio = median(unknown) / median(known);
     expect(ratio).toBeGreaterThan(0.4);
     expect(ratio).toBeLessThan(2.5);
+  });
+});
+
+/** The reset link of the newest mail. */
+async function resetToken(email: string): Promise<string> {
+  await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+  const mail = (await t.deliverMail())
+    .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((m) => /Reset your password: /.test(m))
+    .at(-1)!;
+  return new URL(/Reset your password: (\S+)/.exec(mail)![1]!).searchParams.get('token')!;
+}
+
+const newEmail = () => `weak.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+describe('password strength', () => {
+  const weak = (email: string) =>
+    [
+      ['eight spaces', '        ', PASSWORD_MESSAGES.blank],
+      ['one repeated character', 'zzzzzzzzzzzz', PASSWORD_MESSAGES.repeated],
+      ['the account’s own e-mail', email, PASSWORD_MESSAGES.personal],
+      [
+        'the e-mail’s name with digits',
+        `${email.split('@')[0]!.replace('.', '')}2026`,
+        PASSWORD_MESSAGES.personal,
+      ],
+      ['a keyboard walk', 'qwertyuiop[]', PASSWORD_MESSAGES.weak],
+    ] as const;
+
+  it('refuses weak passwords at register with 422 naming the field and the reason, creating no account', async () => {
+    for (const [, password, reason] of weak('sam.weak@example.com')) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { email: 'sam.weak@example.com', password, password_confirmation: password, terms: true },
+      });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors).toEqual({ password: [reason] });
+      expect(res.json().message).toBe(reason);
+    }
+    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'sam.weak@example.com'));
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses weak passwords at reset, leaving the old one in place', async () => {
+    const email = newEmail();
+    const { password: old } = await registerCustomer(t.app, email);
+    const token = await resetToken(email);
+    for (const [, password, reason] of weak(email)) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { email, token, password, password_confirmation: password },
+      });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors.password).toEqual([reason]);
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: old },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses weak passwords at a password change, on the new password’s field', async () => {
+    const email = newEmail();
+    const { token, password: current } = await registerCustomer(t.app, email);
+    for (const [, password, reason] of weak(email)) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/profile/password',
+        headers: bearer(token),
+        payload: { current_password: current, new_password: password, new_password_confirmation: password },
+      });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().errors).toEqual({ new_password: [reason] });
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: current },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it.each(['demo-admin-2026', 'demo-customer-2026', 'Correct-Horse-42'])('accepts %s', async (password) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: newEmail(), password, password_confirmation: password, terms: true },
+    });
+    expect(res.statusCode).toBe(201);
   });
 });

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
 import type { App } from '../../src/app';
+import { deploymentKey } from '../../src/platform/deployment';
+import { PresenceStore } from '../../src/platform/realtime/presence';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -19,7 +22,14 @@ export async function listen(app: App): Promise<string> {
 export function connect(
   url: string,
   token: string | undefined,
-  extra: { origin?: string; transports?: ('websocket' | 'polling')[] } = {},
+  extra: {
+    origin?: string;
+    transports?: ('websocket' | 'polling')[];
+    /** More request headers (sent with the handshake, each long-poll and the WebSocket upgrade). */
+    headers?: Record<string, string>;
+    /** Keeps the cookies answers set, as a browser does (a balancer's stickiness cookie). */
+    cookies?: boolean;
+  } = {},
 ): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
     const socket: ClientSocket = connectClient(url, {
@@ -28,7 +38,11 @@ export function connect(
       auth: token === undefined ? {} : { token },
       reconnection: false,
       forceNew: true,
-      extraHeaders: extra.origin ? { origin: extra.origin } : undefined,
+      extraHeaders:
+        extra.origin || extra.headers
+          ? { ...extra.headers, ...(extra.origin ? { origin: extra.origin } : {}) }
+          : undefined,
+      withCredentials: extra.cookies ?? false,
       timeout: 5_000,
     });
     // Events that arrive with the handshake (presence:here) are kept until a test asks for them.
@@ -92,6 +106,40 @@ export function next<E extends keyof ServerToClientEvents>(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The barrier of negative checks ("X never reaches this socket"): the server sends the socket a barrier event now,
+ * and Socket.IO delivers a connection's events in order, so once the barrier is in, everything the server had
+ * sent that socket before it has arrived too. Call it once the server has done the work under test (witnessed
+ * by an event that did arrive elsewhere, or by an answer), then check what the socket recorded.
+ */
+export async function drained(app: App, socket: ClientSocket, timeoutMs = 3_000): Promise<void> {
+  const barrier = 'test:barrier';
+  const raw = socket as unknown as { once: (e: string, f: () => void) => void };
+  const arrived = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no barrier within ${timeoutMs} ms`)), timeoutMs);
+    raw.once(barrier, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const io = app.realtime.io as unknown as { to: (room: string) => { emit: (e: string) => void } };
+  io.to(socket.id!).emit(barrier);
+  await arrived;
+}
+
+/**
+ * How many sockets the user has open on every instance of the deployment of that database, as the shared presence
+ * in Redis counts them: once it has dropped, the instance that lost a socket has done its part of the leave.
+ */
+export async function presenceSockets(redis: Redis, databaseUrl: string, userId: number): Promise<number> {
+  const store = new PresenceStore(redis, { prefix: `presence:${deploymentKey(databaseUrl)}` });
+  try {
+    return await store.sockets(userId);
+  } finally {
+    await store.close();
+  }
+}
 
 /** Resolves when the predicate holds (polling), or fails after the timeout. */
 export async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 3_000): Promise<void> {

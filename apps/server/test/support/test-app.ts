@@ -10,7 +10,8 @@ import type { AppContext } from '../../src/context';
 import { connectDatabase } from '../../src/db/connection';
 import { PlatformHub } from '../../src/platform/events';
 import { LocalDiskStorage } from '../../src/platform/files/storage';
-import { DEFAULT_LIMITS, RateLimits, type LimitRule } from '../../src/platform/rate-limit';
+import { backgroundSettled } from '../../src/platform/background';
+import { limitRules, RateLimits, type LimitRule } from '../../src/platform/rate-limit';
 import { MailWorker } from '../../src/platform/mail/worker';
 
 export interface TestApp {
@@ -73,7 +74,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     database: db,
     storage: new LocalDiskStorage(path.join(dataDir, 'files')),
-    limits: new RateLimits({ ...DEFAULT_LIMITS, ...opts.limits }),
+    limits: new RateLimits({ ...limitRules(config), ...opts.limits }),
     hub: new PlatformHub(),
     ...opts.ctx,
   };
@@ -87,6 +88,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     dataDir,
     databaseUrl: database.url,
     async deliverMail() {
+      await backgroundSettled();
       await mailer.flush();
       const files = (await readdir(mailDir).catch(() => [] as string[]))
         .filter((f) => f.endsWith('.eml'))

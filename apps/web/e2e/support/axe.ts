@@ -10,6 +10,16 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /** One finding per rule: "rule-id [impact] selector, selector (help)". */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // The page as it settles: a toast or a dialog fading in is measured at its final colours, not half-way (finite
+  // animations only; a spinner turns for ever).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))

@@ -45,3 +45,23 @@ export async function readResetLink(email: string): Promise<string> {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * Waits for a mail to `email` whose text has `label: <link>` (e.g. 'Verify your e-mail address', 'Add it to your
+ * account') and answers the link's path and query.
+ */
+export async function readMailedLink(email: string, label: string): Promise<string> {
+  const pattern = new RegExp(`${label}: (\\S+)`);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        link = pattern.exec((await newestMailTo(email)) ?? '')?.[1] ?? '';
+        return link;
+      },
+      { message: `a mail to ${email} with '${label}'`, timeout: 20_000, intervals: [250, 500, 1000] },
+    )
+    .toContain('token=');
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -2,24 +2,9 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminSession, customerSession } from '../lib/sessions';
 import { appRoutes } from './routes';
+import { testAdmin as admin, testCustomer as customer } from '../test/accounts';
 
-const customer = {
-  id: 1,
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  phone: null,
-  photo_url: null,
-  role_type: 'user' as const,
-};
-const admin = {
-  id: 2,
-  name: 'Dana',
-  email: 'admin@example.com',
-  photo_url: null,
-  role_type: 'admin' as const,
-};
-
-/** Where the router ends up after the guards of a first visit to `path` have run. */
+/** Where the router ends up (path and query) after the guards of a first visit to `path` have run. */
 async function landingOf(path: string): Promise<string> {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   await new Promise<void>((resolve) => {
@@ -32,9 +17,9 @@ async function landingOf(path: string): Promise<string> {
       }
     });
   });
-  const { pathname } = router.state.location;
+  const { pathname, search } = router.state.location;
   router.dispose();
-  return pathname;
+  return `${pathname}${search}`;
 }
 
 afterEach(() => {
@@ -43,9 +28,15 @@ afterEach(() => {
 });
 
 describe('route guards', () => {
-  it('sends a guest away from the customer and admin areas, and home from unknown paths', async () => {
-    expect(await landingOf('/user/dashboard')).toBe('/');
-    expect(await landingOf('/admin/dashboard')).toBe('/');
+  it('sends a guest to the area’s login (and back afterwards), and home from unknown paths', async () => {
+    expect(await landingOf('/user/dashboard')).toBe('/login?next=%2Fuser%2Fdashboard');
+    expect(await landingOf('/user/design-status?page=2')).toBe(
+      '/login?next=%2Fuser%2Fdesign-status%3Fpage%3D2',
+    );
+    expect(await landingOf('/admin/dashboard')).toBe('/admin/login?next=%2Fadmin%2Fdashboard');
+    expect(await landingOf('/admin/designs?search=desk')).toBe(
+      '/admin/login?next=%2Fadmin%2Fdesigns%3Fsearch%3Ddesk',
+    );
     expect(await landingOf('/no/such/page')).toBe('/');
     expect(await landingOf('/login')).toBe('/login');
     expect(await landingOf('/admin/login')).toBe('/admin/login');
@@ -59,14 +50,25 @@ describe('route guards', () => {
     expect(await landingOf('/reset-password?token=a&email=b')).toBe('/user/dashboard');
   });
 
+  it('sends a signed-in visitor of a login screen on to the page it was asked for', async () => {
+    customerSession.signIn('t', customer);
+    expect(await landingOf('/login?next=%2Fuser%2Fdesign-status%3Fpage%3D2')).toBe(
+      '/user/design-status?page=2',
+    );
+    expect(await landingOf('/login?next=https%3A%2F%2Fevil.example')).toBe('/user/dashboard');
+    adminSession.signIn('a', admin);
+    expect(await landingOf('/admin/login?next=%2Fadmin%2Fusers%3Fpage%3D2')).toBe('/admin/users?page=2');
+    expect(await landingOf('/admin/login?next=%2Fuser%2Fdashboard')).toBe('/admin/dashboard');
+  });
+
   it('does not treat a customer as an admin', async () => {
     customerSession.signIn('t', customer);
-    expect(await landingOf('/admin/dashboard')).toBe('/');
+    expect(await landingOf('/admin/dashboard')).toBe('/admin/login?next=%2Fadmin%2Fdashboard');
   });
 
   it('does not treat an admin account as a customer', async () => {
     customerSession.signIn('t', { ...customer, role_type: 'admin' });
-    expect(await landingOf('/user/dashboard')).toBe('/');
+    expect(await landingOf('/user/dashboard')).toBe('/login?next=%2Fuser%2Fdashboard');
   });
 
   it('lets an admin into the back-office and past its login', async () => {
@@ -79,6 +81,6 @@ describe('route guards', () => {
   it('needs a loaded profile, not only a token', async () => {
     localStorage.setItem('auth_token', 'stale');
     customerSession.hydrate();
-    expect(await landingOf('/user/dashboard')).toBe('/');
+    expect(await landingOf('/user/dashboard')).toBe('/login?next=%2Fuser%2Fdashboard');
   });
 });

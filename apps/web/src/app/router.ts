@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
-import { registerNavigator } from '../lib/navigation';
+import { registerLeavingCheck, registerNavigator } from '../lib/navigation';
 import { appRoutes } from './routes';
 
 /**
@@ -10,6 +10,13 @@ import { appRoutes } from './routes';
 export function createAppRouter(hydrationData?: HydrationState) {
   const router = createBrowserRouter(appRoutes, hydrationData ? { hydrationData } : undefined);
   registerNavigator((to, options) => router.navigate(to, options));
+  registerLeavingCheck((pathname) => {
+    const { navigation, location } = router.state;
+    return (
+      location.pathname !== pathname ||
+      (navigation.state !== 'idle' && navigation.location.pathname !== pathname)
+    );
+  });
   return router;
 }
 

@@ -1,35 +1,35 @@
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { http, HttpResponse } from 'msw';
+import { CUSTOMER_MESSAGES, SERVER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, chooseSession } from './api-client';
-import { ApiError } from './api-error';
-import { registerNavigator } from './navigation';
+import { ApiError, failureMessage } from './api-error';
+import { registerNavigator, SESSION_ENDED } from './navigation';
 import { adminSession, customerSession } from './sessions';
 import { clearToasts, getToasts } from './toast';
+import { testAdmin as admin, testCustomer as customer } from '../test/accounts';
+import { server } from '../test/server';
 
-const customer = {
-  id: 1,
-  name: 'Ann',
-  email: 'ann@example.com',
-  phone: null,
-  photo_url: null,
-  role_type: 'user' as const,
-};
-const admin = {
-  id: 2,
-  name: 'Dana',
-  email: 'admin@example.com',
-  photo_url: null,
-  role_type: 'admin' as const,
-};
+/** Every call answers this status and body (and headers); answers the requests it received. */
+function answer(status: number, body?: unknown, headers?: Record<string, string>) {
+  const received: Request[] = [];
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      received.push(request);
+      return body === undefined
+        ? new HttpResponse(null, { status, headers })
+        : HttpResponse.json(body, { status, headers });
+    }),
+  );
+  return received;
+}
 
-function answer(status: number, body?: unknown) {
-  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+/** Every call fails before any answer, as fetch does offline or when the network drops. */
+function unreachable() {
+  server.use(http.all('/api/*', () => HttpResponse.error()));
 }
 
 const navigate = vi.fn();
 const toasts = () => getToasts().map((t) => t.message);
-const sentHeaders = (fetchMock: ReturnType<typeof vi.fn>) =>
-  (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
 
 beforeEach(() => {
   registerNavigator(navigate);
@@ -38,7 +38,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+  vi.restoreAllMocks();
   navigate.mockClear();
   clearToasts();
   customerSession.clear();
@@ -47,13 +48,10 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('parses the server error shape into an ApiError', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(422, {
-        message: 'The email field is required.',
-        errors: { email: ['The email field is required.'] },
-      }),
-    );
+    answer(422, {
+      message: 'The email field is required.',
+      errors: { email: ['The email field is required.'] },
+    });
     const error = (await apiRequest('/api/contact', { method: 'POST', body: {}, callerHandles: true }).catch(
       (e: unknown) => e,
     )) as ApiError;
@@ -68,45 +66,124 @@ describe('apiRequest', () => {
     [422, { message: 'The name field is required.' }, 'The name field is required.'],
     [404, { message: 'Not found.' }, 'Not found.'],
   ])('shows the global message for %i', async (status, body, shown) => {
-    vi.stubGlobal('fetch', answer(status, body));
+    answer(status, body);
     await expect(apiRequest('/api/v1/frontend/products')).rejects.toBeInstanceOf(ApiError);
     expect(toasts()).toEqual([shown]);
   });
 
   it('reports a request that got no answer as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    unreachable();
     const error = await apiRequest('/api/v1/frontend/products').catch((e) => e);
-    expect(error).toMatchObject({ status: 0 });
+    expect(error).toMatchObject({ status: 0, message: CUSTOMER_MESSAGES.networkError });
     expect(toasts()).toEqual([CUSTOMER_MESSAGES.networkError]);
   });
 
-  it('ends the customer session on a 401 and sends the visitor to /login', async () => {
-    vi.stubGlobal('fetch', answer(401, { message: 'Unauthenticated.' }));
+  it('says so when the browser is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    unreachable();
+    const error = await apiRequest('/api/v1/frontend/products').catch((e) => e);
+    expect(error).toMatchObject({ status: 0, message: CUSTOMER_MESSAGES.offline });
+    expect(toasts()).toEqual([CUSTOMER_MESSAGES.offline]);
+  });
+
+  it("shows the server's words for too many attempts", async () => {
+    answer(429, { message: SERVER_MESSAGES.tooManyAttempts(15) }, { 'Retry-After': '900' });
+    await expect(apiRequest('/api/v1/frontend/products')).rejects.toMatchObject({ status: 429 });
+    expect(toasts()).toEqual(['Too many attempts. Please try again in 15 minutes.']);
+  });
+
+  it.each([
+    ['120', 'Too many attempts. Please try again in 2 minutes.'],
+    ['30', 'Too many attempts. Please try again in 1 minute.'],
+    [new Date(Date.now() + 5 * 60_000).toUTCString(), 'Too many attempts. Please try again in 5 minutes.'],
+  ])('words a 429 with Retry-After %s that has no text of its own', async (retryAfter, shown) => {
+    answer(429, undefined, { 'Retry-After': retryAfter });
+    const error = await apiRequest('/api/login', { method: 'POST', body: {}, callerHandles: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 429, message: shown });
+    // A call site with its own wording still says how long to wait.
+    expect(failureMessage(error, 'Something went wrong.')).toBe(shown);
+  });
+
+  it('words a 429 without Retry-After as try again later', async () => {
+    answer(429, { message: SERVER_MESSAGES.rateLimited });
+    await expect(apiRequest('/api/v1/frontend/products')).rejects.toMatchObject({
+      message: SERVER_MESSAGES.rateLimited,
+    });
+    expect(toasts()).toEqual([SERVER_MESSAGES.rateLimited]);
+  });
+
+  it("keeps a call site's own wording for other failures", async () => {
+    answer(500, { message: 'Server error.' });
+    const error = await apiRequest('/api/admin/users', { callerHandles: true }).catch((e: unknown) => e);
+    expect(failureMessage(error, 'Failed to load users.')).toBe('Failed to load users.');
+    unreachable();
+    const offline = await apiRequest('/api/admin/users', { callerHandles: true }).catch((e: unknown) => e);
+    expect(failureMessage(offline, 'Failed to load users.')).toBe(CUSTOMER_MESSAGES.networkError);
+  });
+
+  it('ends the customer session on a 401 and sends the visitor to /login, to come back afterwards', async () => {
+    window.history.replaceState(null, '', '/user/design-status?page=2');
+    answer(401, { message: 'Unauthenticated.' });
     await expect(apiRequest('/api/notifications')).rejects.toBeInstanceOf(ApiError);
     expect(customerSession.getState().token).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(adminSession.getState().token).toBe('admin-token');
     expect(toasts()).toEqual([CUSTOMER_MESSAGES.sessionExpired]);
-    expect(navigate).toHaveBeenCalledWith('/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/login?next=%2Fuser%2Fdesign-status%3Fpage%3D2', {
+      state: SESSION_ENDED,
+    });
   });
 
-  it('ends the admin session on a 401 of an admin call and sends to /admin/login', async () => {
-    vi.stubGlobal('fetch', answer(401, { message: 'Unauthenticated.' }));
+  it('asks a guest to log in, without "Session expired", and comes back to the page', async () => {
+    customerSession.clear();
+    window.history.replaceState(null, '', '/products?favorites=true');
+    answer(401, { message: 'Unauthenticated.' });
+    await expect(
+      apiRequest('/api/v1/frontend/products', { query: { favorites: 'true' } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(toasts()).toEqual([SIGN_IN_MESSAGES.loginRequired]);
+    expect(navigate).toHaveBeenCalledWith('/login?next=%2Fproducts%3Ffavorites%3Dtrue', {
+      state: SESSION_ENDED,
+    });
+  });
+
+  it('ends the admin session on a 401 of an admin call and sends to /admin/login, to come back afterwards', async () => {
+    window.history.replaceState(null, '', '/admin/designs?search=desk');
+    answer(401, { message: 'Unauthenticated.' });
     await expect(apiRequest('/api/admin/users')).rejects.toBeInstanceOf(ApiError);
     expect(adminSession.getState().token).toBeNull();
     expect(localStorage.getItem('admin_auth_token')).toBeNull();
     expect(customerSession.getState().token).toBe('customer-token');
-    expect(navigate).toHaveBeenCalledWith('/admin/login', undefined);
+    expect(toasts()).toEqual([CUSTOMER_MESSAGES.sessionExpired]);
+    expect(navigate).toHaveBeenCalledWith('/admin/login?next=%2Fadmin%2Fdesigns%3Fsearch%3Ddesk', {
+      state: SESSION_ENDED,
+    });
+  });
+
+  it('sends the admin to the login page with the back-office page that needed the session as its return path', async () => {
+    window.history.replaceState(null, '', '/admin/users?page=2&search=ann');
+    try {
+      answer(401, { message: 'Unauthenticated.' });
+      await expect(apiRequest('/api/admin/users')).rejects.toBeInstanceOf(ApiError);
+      expect(navigate).toHaveBeenCalledWith(
+        `/admin/login?next=${encodeURIComponent('/admin/users?page=2&search=ann')}`,
+        { state: SESSION_ENDED },
+      );
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('handles parallel 401s of one session once', async () => {
-    vi.stubGlobal('fetch', answer(401, { message: 'Unauthenticated.' }));
+    answer(401, { message: 'Unauthenticated.' });
     await Promise.allSettled([apiRequest('/api/notifications'), apiRequest('/api/conversations')]);
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 
   it('leaves failures to call sites that handle them', async () => {
-    vi.stubGlobal('fetch', answer(401, { message: 'Invalid email or password.' }));
+    answer(401, { message: 'Invalid email or password.' });
     await expect(
       apiRequest('/api/login', { method: 'POST', body: {}, callerHandles: true }),
     ).rejects.toMatchObject({
@@ -118,7 +195,7 @@ describe('apiRequest', () => {
   });
 
   it('lets a predicate keep the global handling for some statuses', async () => {
-    vi.stubGlobal('fetch', answer(500, { message: 'Server error.' }));
+    answer(500, { message: 'Server error.' });
     await expect(
       apiRequest('/api/notifications', { callerHandles: (e) => e.status !== 401 }),
     ).rejects.toBeInstanceOf(ApiError);
@@ -126,18 +203,17 @@ describe('apiRequest', () => {
   });
 
   it('sends JSON with the chosen bearer token and parses the answer', async () => {
-    const fetchMock = answer(200, { data: customer });
-    vi.stubGlobal('fetch', fetchMock);
+    const received = answer(200, { data: customer });
     await expect(apiRequest('/api/user')).resolves.toEqual({ data: customer });
-    expect(sentHeaders(fetchMock).Authorization).toBe('Bearer customer-token');
+    expect(received[0]!.headers.get('Authorization')).toBe('Bearer customer-token');
   });
 
   it('never sends a token to the login and password endpoints', async () => {
-    const fetchMock = answer(200, { message: 'ok' });
-    vi.stubGlobal('fetch', fetchMock);
+    const received = answer(200, { message: 'ok' });
     await apiRequest('/api/forgot-password', { method: 'POST', body: { email: 'a@b.co' } });
-    expect(sentHeaders(fetchMock).Authorization).toBeUndefined();
-    expect(sentHeaders(fetchMock)['Content-Type']).toBe('application/json');
+    expect(received[0]!.headers.get('Authorization')).toBeNull();
+    expect(received[0]!.headers.get('Content-Type')).toBe('application/json');
+    expect(await received[0]!.json()).toEqual({ email: 'a@b.co' });
   });
 });
 

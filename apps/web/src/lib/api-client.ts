@@ -1,3 +1,4 @@
+import { CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { ApiError, type FieldErrors } from './api-error';
 import { handleApiError } from './api-error-handling';
 import { adminSession, customerSession } from './sessions';
@@ -81,12 +82,32 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(status: number, body: unknown, kind: SessionKind | null): ApiError {
+/** Seconds to wait from a Retry-After header (seconds, or an HTTP date); undefined when there is none. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+}
+
+/**
+ * A 429 in words: the server's own text when it says how long to wait, otherwise how long from its Retry-After
+ * ('Too many attempts. Please try again in 2 minutes.'), or, without one, to try again later.
+ */
+function rateLimitMessage(message: string, retryAfter: string | null): string {
+  if (message && message !== SERVER_MESSAGES.rateLimited) return message;
+  const seconds = retryAfterSeconds(retryAfter);
+  return seconds === undefined
+    ? SERVER_MESSAGES.rateLimited
+    : SERVER_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60));
+}
+
+function errorFrom(response: Response, body: unknown, kind: SessionKind | null): ApiError {
   const shape = (typeof body === 'object' && body !== null ? body : {}) as {
     message?: unknown;
     errors?: unknown;
   };
-  const message = typeof shape.message === 'string' ? shape.message : '';
+  let message = typeof shape.message === 'string' ? shape.message : '';
+  if (response.status === 429) message = rateLimitMessage(message, response.headers.get('Retry-After'));
   const errors: FieldErrors = {};
   if (typeof shape.errors === 'object' && shape.errors !== null) {
     for (const [field, value] of Object.entries(shape.errors)) {
@@ -94,12 +115,27 @@ function errorFrom(status: number, body: unknown, kind: SessionKind | null): Api
       if (list.length) errors[field] = list;
     }
   }
-  return new ApiError(status, message, errors, kind);
+  return new ApiError(response.status, message, errors, kind);
+}
+
+/** A request that got no answer: the browser knows when it is offline; otherwise the network failed. */
+function unreachableMessage(): string {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+    ? CUSTOMER_MESSAGES.offline
+    : CUSTOMER_MESSAGES.networkError;
 }
 
 function callerHandles(option: ApiRequestOptions['callerHandles'], error: ApiError): boolean {
   return typeof option === 'function' ? option(error) : option === true;
 }
+
+/**
+ * The options of a call whose screen words its own failures, all but a 401, which keeps the global session-expiry
+ * handling (the session ends and the area's login opens): `api.get(path, { signal, ...OWN_ERRORS })`.
+ */
+export const OWN_ERRORS = {
+  callerHandles: (error: ApiError) => error.status !== 401,
+} satisfies ApiRequestOptions;
 
 /** The web app's one way to call the API. Resolves with the parsed answer or rejects with an ApiError. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -127,14 +163,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch (cause) {
     // A cancelled request (a query made obsolete) is nobody's failure.
     if (options.signal?.aborted) throw cause;
-    const error = new ApiError(0, '', {}, token ? kind : null);
+    const error = new ApiError(0, unreachableMessage(), {}, token ? kind : null);
     if (!callerHandles(options.callerHandles, error)) handleApiError(error);
     throw error;
   }
 
   const parsed = await readBody(response);
   if (response.ok) return parsed as T;
-  const error = errorFrom(response.status, parsed, token ? kind : null);
+  const error = errorFrom(response, parsed, token ? kind : null);
   if (!callerHandles(options.callerHandles, error)) handleApiError(error);
   throw error;
 }

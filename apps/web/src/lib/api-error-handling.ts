@@ -1,6 +1,7 @@
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import type { ApiError } from './api-error';
-import { navigateTo } from './navigation';
+import { navigateTo, SESSION_ENDED } from './navigation';
+import { currentPath, loginPath } from './return-path';
 import { sessionStore } from './sessions';
 import { toast } from './toast';
 
@@ -11,7 +12,8 @@ import { toast } from './toast';
 export function globalErrorMessage(error: ApiError): string {
   switch (error.status) {
     case 0:
-      return CUSTOMER_MESSAGES.networkError;
+      // Offline or a network failure, as the client worded it.
+      return error.message || CUSTOMER_MESSAGES.networkError;
     case 401:
       return CUSTOMER_MESSAGES.sessionExpired;
     case 403:
@@ -29,7 +31,11 @@ function inAdminArea(): boolean {
   return typeof window !== 'undefined' && window.location.pathname.startsWith('/admin');
 }
 
-/** Shows the global message of a failed call; a 401 also ends the session it used and sends to its login. */
+/**
+ * Shows the global message of a failed call. A 401 also ends the session it used and sends to its area's login,
+ * which comes back to this page afterwards; 'Session expired' only when there was a session to expire (a guest who
+ * reaches a page that needs an account is asked to log in).
+ */
 export function handleApiError(error: ApiError): void {
   if (error.status !== 401) {
     toast.error(globalErrorMessage(error));
@@ -44,6 +50,8 @@ export function handleApiError(error: ApiError): void {
   }
   // A call made without any token (a guest) ends no session, but the visitor still needs to log in.
   const admin = kind ? kind === 'admin' : inAdminArea();
-  toast.error(CUSTOMER_MESSAGES.sessionExpired);
-  void navigateTo(admin ? '/admin/login' : '/login');
+  if (kind) toast.error(CUSTOMER_MESSAGES.sessionExpired);
+  else toast.info(SIGN_IN_MESSAGES.loginRequired);
+  // Screens with unsaved changes let this navigation pass: the session is already gone.
+  void navigateTo(loginPath(admin ? 'admin' : 'customer', currentPath()), { state: SESSION_ENDED });
 }

@@ -1,10 +1,13 @@
+import { UPLOAD_MESSAGES } from '@shop/contracts';
 import type { SessionKind } from './storage-keys';
 
 export type FieldErrors = Record<string, string[]>;
 
 /**
  * A failed API call: the server's `{ message, errors? }` answer, or status 0 when no answer came.
- * `message` is the server's own text ('' when it gave none), so call sites can fall back to their wording.
+ * `message` is the server's own text ('' when it gave none), so call sites can fall back to their wording; a 429
+ * always says how long to wait (from Retry-After when the server's text does not), and a status 0 says whether the
+ * browser is offline or the network failed (see `failureMessage`).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -40,4 +43,28 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * What to tell the user about a failure the call site words itself: a refusal for too many attempts (how long to
+ * wait) and a request that never reached the server (offline, network) keep the client's words, which say what to
+ * do; any other failure is the call site's text.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && (error.status === 429 || error.status === 0) && error.message)
+    return error.message;
+  return fallback;
+}
+
+// Refusals of an upload whose text says why: too large or no space left for the customer (413), a type the
+// route does not take (415), the shop's disk nearly full (507), too much uploaded lately (429 with the upload
+// rate's own text; other 429s keep the caller's wording).
+const UPLOAD_REFUSALS = new Set([413, 415, 507]);
+
+/** The server's reason for refusing an upload, to show instead of a generic failure; undefined otherwise. */
+export function uploadRefusal(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  if (error.status === 429) return error.message === UPLOAD_MESSAGES.rateQuota ? error.message : undefined;
+  if (!UPLOAD_REFUSALS.has(error.status)) return undefined;
+  return error.firstError() ?? (error.message || undefined);
 }

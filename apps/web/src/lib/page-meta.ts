@@ -34,14 +34,50 @@ function setMetaTag(attribute: 'name' | 'property', key: string, content: string
   tag.setAttribute('content', content);
 }
 
-/** Applies a page's title and sharing tags; without meta (a failed call) the default title is used. */
+/** The canonical link of the page, added, updated or removed. */
+function setCanonical(url: string | null | undefined): void {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!url) {
+    link?.remove();
+    return;
+  }
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.appendChild(link);
+  }
+  link.href = url;
+}
+
+// The page's own title, and a title that stands in its place for a while (the chat's unread count).
+let pageTitle: string | null = null;
+let standIn: string | null = null;
+
+function writeTitle(): void {
+  const title = standIn ?? pageTitle;
+  if (title !== null && document.title !== title) document.title = title;
+}
+
+/**
+ * Puts `title` in the window's title in place of the page's own (kept through navigation), or with null gives
+ * the page its own title back.
+ */
+export function setStandInTitle(title: string | null): void {
+  if (pageTitle === null) pageTitle = document.title;
+  standIn = title;
+  writeTitle();
+}
+
+/** Applies a page's title, canonical link and sharing tags; without meta (a failed call) the default title is used. */
 export function applyPageMeta(meta: Partial<PageMeta> | null): void {
   const title = meta?.title || DEFAULT_META_TITLE;
-  document.title = title;
+  pageTitle = title;
+  writeTitle();
   setMetaTag('name', 'description', meta?.description);
   setMetaTag('name', 'keywords', meta?.keywords);
   setMetaTag('property', 'og:title', title);
   setMetaTag('property', 'og:description', meta?.description);
   setMetaTag('property', 'og:url', meta?.url);
+  setCanonical(meta?.url);
   setMetaTag('property', 'og:image', meta?.image);
 }

@@ -1,11 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
+  CUSTOMER_MESSAGES,
+  REALTIME_ERRORS,
   REALTIME_PATH,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type TypingWhisper,
 } from '@shop/contracts';
+import { ApiError } from './api-error';
+import { handleApiError } from './api-error-handling';
 import { adminSession, customerSession } from './sessions';
 import type { SessionKind } from './storage-keys';
 
@@ -111,15 +115,30 @@ class RealtimeClient {
       path: REALTIME_PATH,
       // Read at every (re)connection, so a reconnect never sends a stale token.
       auth: (cb) => cb({ token: this.token ?? '' }),
+      // WebSocket first (no stickiness needed behind a load balancer); long-polling if WebSocket cannot connect.
       transports: ['websocket', 'polling'],
+      tryAllTransports: true,
     });
     socket.on('connect', () => {
       this.connected = true;
       this.notifyState();
     });
-    socket.on('disconnect', () => {
+    const kind = this.kind;
+    const socketToken = token;
+    const stillSignedIn = () =>
+      !!kind && (kind === 'admin' ? adminSession : customerSession).getState().token === socketToken;
+    socket.on('disconnect', (reason) => {
       this.connected = false;
       this.setOnline(new Set());
+      // The server ends a socket when its session ends (signed out elsewhere, deactivated, deleted, expired):
+      // one reconnection tells, through the handshake's refusal, without a failing request.
+      if (reason === 'io server disconnect' && stillSignedIn()) socket.connect();
+    });
+    socket.on('connect_error', (error) => {
+      const ended =
+        error.message === REALTIME_ERRORS.unauthenticated || error.message === REALTIME_ERRORS.inactive;
+      if (ended && stillSignedIn())
+        handleApiError(new ApiError(401, CUSTOMER_MESSAGES.sessionExpired, {}, kind));
     });
     socket.on('presence:here', (ids) => this.setOnline(new Set(ids)));
     socket.on('presence:joining', ({ userId }) => this.setOnline(new Set([...this.online, userId])));

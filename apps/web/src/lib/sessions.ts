@@ -14,7 +14,8 @@ export interface SessionStore<P> {
   subscribe(listener: () => void): () => void;
   /** Re-reads the token from storage (startup, another tab), dropping a profile that no longer matches. */
   hydrate(): void;
-  signIn(token: string, profile: P): void;
+  /** Keeps the token in localStorage with `remember`, otherwise in this tab's sessionStorage. */
+  signIn(token: string, profile: P, remember?: boolean): void;
   setProfile(profile: P): void;
   clear(): void;
 }
@@ -37,8 +38,8 @@ function createSessionStore<P>(kind: SessionKind): SessionStore<P> {
       const token = readToken(kind);
       if (token !== state.token) set({ token, profile: null });
     },
-    signIn(token, profile) {
-      writeToken(kind, token);
+    signIn(token, profile, remember = false) {
+      writeToken(kind, token, remember);
       set({ token, profile });
     },
     setProfile(profile) {

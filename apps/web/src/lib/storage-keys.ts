@@ -16,28 +16,55 @@ export function tokenStorageKey(kind: SessionKind): string {
   return TOKEN_KEYS[kind];
 }
 
-// Storage can throw (private mode, disabled storage); a missing token then simply means a guest.
-export function readToken(kind: SessionKind): string | null {
+/**
+ * Where a session's token is kept: with "Remember me" in localStorage (it outlives the browser, like the 30-day
+ * session); without it in sessionStorage, so closing the browser signs out on a shared computer. Same key in
+ * both; readers look in both (this tab's sessionStorage first).
+ */
+function stores(): Storage[] {
+  const found: Storage[] = [];
+  // Storage can throw (private mode, disabled storage); a missing token then simply means a guest.
   try {
-    return localStorage.getItem(TOKEN_KEYS[kind]) || null;
+    found.push(sessionStorage);
   } catch {
-    return null;
+    // no sessionStorage
   }
+  try {
+    found.push(localStorage);
+  } catch {
+    // no localStorage
+  }
+  return found;
 }
 
-export function writeToken(kind: SessionKind, token: string): void {
+export function readToken(kind: SessionKind): string | null {
+  for (const store of stores()) {
+    try {
+      const token = store.getItem(TOKEN_KEYS[kind]);
+      if (token) return token;
+    } catch {
+      // unreadable: try the other one
+    }
+  }
+  return null;
+}
+
+export function writeToken(kind: SessionKind, token: string, remember: boolean): void {
+  removeToken(kind);
   try {
-    localStorage.setItem(TOKEN_KEYS[kind], token);
+    (remember ? localStorage : sessionStorage).setItem(TOKEN_KEYS[kind], token);
   } catch {
     // The session then lasts only as long as this page's memory.
   }
 }
 
 export function removeToken(kind: SessionKind): void {
-  try {
-    localStorage.removeItem(TOKEN_KEYS[kind]);
-  } catch {
-    // Nothing stored, nothing to remove.
+  for (const store of stores()) {
+    try {
+      store.removeItem(TOKEN_KEYS[kind]);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
   }
 }
 

@@ -7,6 +7,8 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -47,17 +49,69 @@ export const products = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.sku}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.description}, '')), 'C')`,
     ),
+    // The name and SKU alone: the search takes its first candidates from here, so a word found in many
+    // descriptions but few names costs no more than the names that have it.
+    nameVector: tsvector('name_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english', coalesce(${products.name}, '') || ' ' || coalesce(${products.sku}, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('products_slug_unique').on(t.slug),
-    uniqueIndex('products_sku_unique').on(t.sku),
     index('products_active_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_search_idx').using('gin', t.nameVector),
+    // SKUs are unique whatever their case, and a SKU prefix ('bn-00042') is a range scan of this index.
+    uniqueIndex('products_sku_lower_unique').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * The vocabulary of the active products' names: each word (lower case, letters and digits, at least 3 characters,
+ * not all digits) with the number of active products whose name has it. Kept exact by statement triggers on
+ * products (custom migration `search-words-triggers`), in the transaction of the write. The search corrects
+ * misspelled words and completes a word being typed against it, never against the names themselves.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (t) => [
+    // A word being typed ('cab') is a range scan of this index.
+    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+    // The closest known word to a word no product name has: a GiST trigram index answers `order by word <-> $1
+    // limit 1` by walking the index (the planner takes a GIN trigram index for dearer than reading the table,
+    // and scoring every word of a large vocabulary costs ten times the index).
+    index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+  ],
+);
+
+/**
+ * The name index in rank order: one row per active product and word of its name or SKU as the search stems it
+ * (the lexemes of `name_vector`), with the product's rank for that word alone (`ts_rank(search_vector, word)`,
+ * which the description's mentions raise) and its creation date. A one-word search reads its best candidates as
+ * a range of the (lexeme, rank, created_at, product_id) index and stops after the cap, however many names have
+ * the word (a GIN match builds the set of every one first). Kept exact by statement triggers on products (custom
+ * migration `search-postings-triggers`), in the transaction of the write.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    productId: integer('product_id').notNull(),
+    rank: real('rank').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.lexeme] }),
+    index('search_postings_rank_idx').on(t.lexeme, t.rank.desc(), t.createdAt.desc(), t.productId.desc()),
   ],
 );
 

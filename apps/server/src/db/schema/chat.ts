@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -21,11 +22,21 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    // Unseen messages of each side, kept in step by the statements that write and read messages (queries.ts
+    // writeMessage, markSeen), so unread counts read one row per conversation instead of counting messages.
+    unreadForAdmin: integer('unread_for_admin').notNull().default(0),
+    unreadForCustomer: integer('unread_for_customer').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('conversations_customer_unique').on(t.customerId),
     index('conversations_last_message_idx').on(t.lastMessageAt),
+    // The admin inbox's ORDER BY, so a page of it is an index walk.
+    index('conversations_inbox_idx').on(t.lastMessageAt.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The team's unread total sums only the conversations with unread messages.
+    index('conversations_admin_unread_idx')
+      .on(t.unreadForAdmin)
+      .where(sql`${t.unreadForAdmin} > 0`),
   ],
 );
 
@@ -48,6 +59,12 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_unseen_idx').on(t.conversationId, t.fromAdmin, t.seen),
+    // Unread counts read only the unread messages; a user's deletion finds their messages.
+    index('messages_unread_idx')
+      .on(t.conversationId, t.fromAdmin)
+      .where(sql`not ${t.seen}`),
+    index('messages_sender_idx').on(t.senderId),
+    index('messages_receiver_idx').on(t.receiverId),
   ],
 );
 

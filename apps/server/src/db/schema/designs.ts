@@ -79,7 +79,10 @@ export const designHistory = pgTable(
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('design_history_design_idx').on(t.designId, t.createdAt)],
+  (t) => [
+    index('design_history_design_idx').on(t.designId, t.createdAt),
+    index('design_history_actor_idx').on(t.actorId),
+  ],
 );
 
 export const recommendationFiles = pgTable(
@@ -98,6 +101,7 @@ export const recommendationFiles = pgTable(
   },
   (t) => [
     index('recommendation_files_design_idx').on(t.designId),
+    index('recommendation_files_uploaded_by_idx').on(t.uploadedBy),
     uniqueIndex('recommendation_files_key_unique').on(t.fileKey),
   ],
 );

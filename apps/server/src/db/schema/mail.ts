@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file sent with a mail (a proposal's PDF, a booking's calendar entry). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 // Durable outbox: mail is written here in the same transaction as the change that causes it,
 // then delivered (and retried) by the mail worker.
@@ -11,6 +18,7 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     // What the mail is about (e.g. 'password_reset', 'chat_reply:12'), for throttling and tests.
     kind: text('kind').notNull(),
     ref: text('ref'),
@@ -28,5 +36,8 @@ export const mailQueue = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('mail_queue_kind_ref_idx').on(t.kind, t.ref, t.createdAt),
+    index('mail_queue_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );

@@ -1,13 +1,16 @@
+import type { NotificationType } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export interface NotificationData {
-  type: 'design_submission' | 'design_update' | 'chat_message' | 'other';
+  type: NotificationType;
   message: string;
   design_id?: number | null;
   slug?: string | null;
   sender_id?: number | null;
+  proposal_id?: number | null;
+  booking_id?: number | null;
 }
 
 export const notifications = pgTable(
@@ -23,9 +26,22 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Matches the page's ORDER BY (created_at DESC, id DESC: nulls first) so a page is an index walk.
+    index('notifications_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    // A customer's deletion removes the notifications about them (their chat messages, their designs), and an
+    // admin opening a conversation reads its notifications: found by the id in the data, not by a scan.
+    index('notifications_sender_idx')
+      .on(sql`(${t.data} ->> 'sender_id')`)
+      .where(sql`(${t.data} ->> 'sender_id') is not null`),
+    index('notifications_design_idx')
+      .on(sql`(${t.data} ->> 'design_id')`)
+      .where(sql`(${t.data} ->> 'design_id') is not null`),
   ],
 );

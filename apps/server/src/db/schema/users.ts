@@ -25,6 +25,9 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     status: smallint('status').notNull().default(1),
+    // When the owner proved the current e-mail address (a verification link); null until then. A trigger clears
+    // it whenever the address changes (custom migration), so it always speaks of the address in `email`.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,7 +57,11 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -72,5 +79,6 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
   ],
 );

@@ -20,6 +20,7 @@ export async function insertUser(
     passwordHash: string;
     role?: 'user' | 'admin';
     phone?: string | null;
+    emailVerifiedAt?: Date | null;
   },
 ) {
   const rows = await db
@@ -38,7 +39,9 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
 }
 
 export async function insertResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
-  // One live link at a time: a new request voids the older ones.
+  // One live link at a time: a new request voids the older ones. Links are made after the answer, so two requests
+  // may run at once: the user's row lock orders them, and the later one voids the earlier one's link.
+  await db.execute(sql`select 1 from users where id = ${userId} for update`);
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
 }
@@ -57,5 +60,26 @@ export async function consumeResetToken(db: DbOrTx, userId: number, tokenHash: s
       ),
     )
     .returning({ id: passwordResetTokens.id });
+  return rows[0] ?? null;
+}
+
+/**
+ * The account a valid (unused, unexpired) reset token of that e-mail belongs to; null otherwise. One indexed read,
+ * the same whether the e-mail is known or not.
+ */
+export async function findResetTokenOwner(db: DbOrTx, email: string, tokenHash: string) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(users.email, email.toLowerCase()),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
   return rows[0] ?? null;
 }

@@ -13,12 +13,16 @@ import {
   resetPasswordRequest,
 } from '@shop/contracts';
 import { currentAuth, requireAdmin, requireSession } from '../../platform/auth/guard';
+import { backgroundSettled } from '../../platform/background';
 import { errors, requestMeta, type ModuleOptions } from '../../platform/http';
 import * as service from './service';
 
 export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const publicAuth = { skipAuth: true };
+  // Sign-in, sign-up and password reset: no session is read, and their answers (tokens) are never cached.
+  const publicAuth = { skipAuth: true, noStore: true };
+  // Reset mails queued after their answers are written before the database closes.
+  app.addHook('onClose', async () => backgroundSettled());
 
   app.post('/api/login', {
     config: publicAuth,
@@ -63,7 +67,7 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
       response: { 200: messageResponse, ...errors(422, 429) },
     },
     handler: async (request) => {
-      await service.requestPasswordReset(ctx, request.body.email, requestMeta(request));
+      await service.requestPasswordReset(ctx, request.body.email, requestMeta(request), request.log);
       return { message: SERVER_MESSAGES.resetLinkSent };
     },
   });
@@ -76,7 +80,7 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
       response: { 200: messageResponse, ...errors(422, 429) },
     },
     handler: async (request) => {
-      await service.resetPassword(ctx, request.body);
+      await service.resetPassword(ctx, request.body, requestMeta(request));
       return { message: SERVER_MESSAGES.passwordReset };
     },
   });

@@ -1,8 +1,8 @@
-import { SERVER_MESSAGES, RESET_TOKEN_TTL_MS, type User, type Admin } from '@shop/contracts';
+import { SERVER_MESSAGES, RESET_TOKEN_TTL_MS, type User, type Admin, USER_STATUS } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { AppError, conflict, fieldError, validationFailed } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
-import { isCommonPassword } from '../../platform/auth/common-passwords';
+import { passwordWeakness } from '../../platform/auth/password-strength';
 import {
   createSession,
   revokeSession,
@@ -12,8 +12,9 @@ import {
 } from '../../platform/auth/sessions';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { avatarUrl } from '../../platform/files/urls';
+import { runInBackground } from '../../platform/background';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
-import { claimGuestDesigns } from '../designs/claim-guest-designs';
+import { mailVerificationLink } from './email-verification';
 import * as q from './queries';
 
 interface RequestMeta {
@@ -23,7 +24,9 @@ interface RequestMeta {
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof q.findUserById>>>;
 
-export function toUserDto(u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'photoKey' | 'role'>): User {
+export function toUserDto(
+  u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'photoKey' | 'role' | 'emailVerifiedAt'>,
+): User {
   return {
     id: u.id,
     name: u.name,
@@ -31,6 +34,7 @@ export function toUserDto(u: Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | '
     phone: u.phone,
     photo_url: avatarUrl(u.photoKey),
     role_type: u.role,
+    email_verified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -38,8 +42,14 @@ export function toAdminDto(u: Pick<UserRow, 'id' | 'name' | 'email' | 'photoKey'
   return { id: u.id, name: u.name, email: u.email, photo_url: avatarUrl(u.photoKey), role_type: u.role };
 }
 
-function assertPasswordAllowed(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw fieldError(field, SERVER_MESSAGES.passwordCommon);
+/** Refuses (422 on the field, with the reason) a password that is blank, repeated, personal, common or weak. */
+function assertPasswordAllowed(
+  password: string,
+  user: { email?: string; name?: string },
+  field = 'password',
+): void {
+  const weakness = passwordWeakness(password, user);
+  if (weakness) throw fieldError(field, weakness);
 }
 
 /** A display name until the customer sets one: the e-mail's local part, tidied. */
@@ -64,7 +74,7 @@ export async function registerCustomer(
   meta: RequestMeta,
 ) {
   await ctx.limits.consume('register', meta.ip);
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(input.password, { email: input.email });
   const passwordHash = await hashPassword(input.password);
   return ctx.database.db.transaction(async (tx) => {
     const user = await q.insertUser(tx, {
@@ -73,7 +83,8 @@ export async function registerCustomer(
       passwordHash,
     });
     if (!user) throw conflict(SERVER_MESSAGES.emailTaken, { email: [SERVER_MESSAGES.emailTaken] });
-    await claimGuestDesigns(tx, user.id, user.email);
+    // Guest designs sent with this address wait until it is verified (email-verification.ts).
+    await mailVerificationLink(ctx, tx, user);
     const token = await createSession(tx, {
       userId: user.id,
       audience: 'customer',
@@ -84,29 +95,65 @@ export async function registerCustomer(
   });
 }
 
+interface LoginAttempt {
+  account: string;
+  address: string;
+  pair: string;
+  /** The account signed in from this address before. */
+  known: boolean;
+}
+
+/**
+ * Spends the attempt's points before the password is checked (platform/rate-limit.ts, DEFAULT_LIMITS): concurrent
+ * guesses are refused (429) instead of all reaching argon2. An address the account signed in from before is
+ * limited only as a pair, so strangers elsewhere can neither lock nor slow its owner.
+ */
+async function admitLoginAttempt(ctx: AppContext, email: string, address: string): Promise<LoginAttempt> {
+  const account = email.toLowerCase();
+  const pair = `${account}|${address}`;
+  await ctx.limits.consume('loginPair', pair);
+  const known = await ctx.limits.has('loginKnown', pair);
+  if (!known) {
+    await ctx.limits.consume('loginAddress', address);
+    // Past its allowance an account is slowed (one attempt per window), never locked.
+    if (await ctx.limits.exhausts('loginAccount', account))
+      await ctx.limits.consume('loginAccountSlow', account);
+  }
+  return { account, address, pair, known };
+}
+
+async function loginSucceeded(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  await Promise.all([
+    ctx.limits.reset('loginPair', attempt.pair),
+    ctx.limits.reset('loginAccount', attempt.account),
+    ctx.limits.reset('loginAccountSlow', attempt.account),
+    ...(attempt.known
+      ? []
+      : [
+          ctx.limits.refund('loginAddress', attempt.address),
+          ctx.limits.penalize('loginKnown', attempt.pair),
+        ]),
+  ]);
+}
+
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; remember: boolean },
   audience: Audience,
   meta: RequestMeta,
 ) {
-  const accountKey = input.email.toLowerCase();
-  await ctx.limits.check('loginAccount', accountKey);
-  await ctx.limits.check('loginAddress', meta.ip);
+  const attempt = await admitLoginAttempt(ctx, input.email, meta.ip);
   const user = await q.findUserByEmail(ctx.database.db, input.email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyAgainstDummy(input.password), false);
   // The back-office refuses customers with the same answer as a wrong password.
   if (!user || !ok || (audience === 'admin' && user.role !== 'admin')) {
-    await ctx.limits.penalize('loginAccount', accountKey);
-    await ctx.limits.penalize('loginAddress', meta.ip);
     throw new AppError(401, SERVER_MESSAGES.loginInvalid);
   }
-  if (user.status !== 1) throw new AppError(403, SERVER_MESSAGES.accountInactive);
-  await ctx.limits.reset('loginAccount', accountKey);
+  if (user.status !== USER_STATUS.active) throw new AppError(403, SERVER_MESSAGES.accountInactive);
+  await loginSucceeded(ctx, attempt);
   return ctx.database.db.transaction(async (tx) => {
-    if (audience === 'customer' && user.role === 'user') await claimGuestDesigns(tx, user.id, user.email);
     const token = await createSession(tx, { userId: user.id, audience, remember: input.remember, ...meta });
     return { token, user };
   });
@@ -117,11 +164,29 @@ export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> 
   ctx.hub.emit('sessionsRevoked', [auth.sessionId]);
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+type Log = { error(obj: object, msg: string): void };
+
+/**
+ * Answers at once, the same for every e-mail: the lookup, the token and the mail happen after the answer, so
+ * neither its words nor its time tell whether an account exists.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  meta: RequestMeta,
+  log: Log,
+): Promise<void> {
   await ctx.limits.consume('forgotAddress', meta.ip);
   await ctx.limits.consume('forgotAccount', email.toLowerCase());
+  runInBackground(
+    () => sendResetLink(ctx, email),
+    (err) => log.error({ err }, 'password reset mail failed'),
+  );
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await q.findUserByEmail(ctx.database.db, email);
-  if (!user || user.status !== 1) return;
+  if (!user || user.status !== USER_STATUS.active) return;
   const token = generateToken();
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   // Admins reset through the same link; the customer login then sends them on.
@@ -143,16 +208,23 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   });
 }
 
+/**
+ * The token is checked first, by one read that costs the same for known and unknown e-mails; only a valid token's
+ * new password is hashed.
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; password: string },
+  meta: RequestMeta,
 ): Promise<void> {
-  const user = await q.findUserByEmail(ctx.database.db, input.email);
+  await ctx.limits.consume('resetAddress', meta.ip);
+  const tokenHash = hashToken(input.token);
+  const user = await q.findResetTokenOwner(ctx.database.db, input.email, tokenHash);
   if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
-  assertPasswordAllowed(input.password);
+  assertPasswordAllowed(input.password, user);
   const passwordHash = await hashPassword(input.password);
   const revoked = await ctx.database.db.transaction(async (tx) => {
-    const consumed = await q.consumeResetToken(tx, user.id, hashToken(input.token));
+    const consumed = await q.consumeResetToken(tx, user.id, tokenHash);
     if (!consumed) throw validationFailed({ email: [SERVER_MESSAGES.resetTokenInvalid] });
     await q.updatePasswordHash(tx, user.id, passwordHash);
     return revokeUserSessions(tx, user.id);
@@ -166,12 +238,16 @@ export async function changePassword(
   auth: AuthContext,
   input: { currentPassword: string; newPassword: string; currentField: string; newField: string },
 ): Promise<void> {
+  // Counted before the check, so a stolen session cannot guess the current password, even in parallel.
+  const limitKey = String(auth.user.id);
+  await ctx.limits.consume('changePassword', limitKey);
   const user = await q.findUserById(ctx.database.db, auth.user.id);
   if (!user) throw new AppError(401, SERVER_MESSAGES.unauthenticated);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw fieldError(input.currentField, SERVER_MESSAGES.currentPasswordWrong);
   }
-  assertPasswordAllowed(input.newPassword, input.newField);
+  await ctx.limits.reset('changePassword', limitKey);
+  assertPasswordAllowed(input.newPassword, user, input.newField);
   const passwordHash = await hashPassword(input.newPassword);
   const revoked = await ctx.database.db.transaction(async (tx) => {
     await q.updatePasswordHash(tx, user.id, passwordHash);
@@ -185,7 +261,12 @@ export async function createAdmin(
   input: { name: string; email: string; password: string },
 ) {
   const passwordHash = await hashPassword(input.password);
-  const user = await q.insertUser(ctx.database.db, { ...input, passwordHash, role: 'admin' });
+  const user = await q.insertUser(ctx.database.db, {
+    ...input,
+    passwordHash,
+    role: 'admin',
+    emailVerifiedAt: new Date(),
+  });
   if (!user) throw conflict(SERVER_MESSAGES.emailTaken, { email: [SERVER_MESSAGES.emailTaken] });
   return user;
 }

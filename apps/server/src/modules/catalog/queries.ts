@@ -10,12 +10,18 @@ const dialect = new PgDialect();
  * Runs a storefront read as a named prepared statement when a pool is at hand: the catalogue queries are few
  * and hot, and at scale planning them (GIN and trigram indexes) can cost as much as running them. The name is
  * a digest of the SQL text, so each distinct statement is prepared once per connection. Inside a transaction
- * it runs as an ordinary query.
+ * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
+ * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning.
  */
-async function read<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<{ rows: T[] }> {
+async function read<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  query: SQL,
+  options: { prepared?: boolean } = {},
+): Promise<{ rows: T[] }> {
   if (!('$client' in db)) return (await db.execute<T>(query)) as { rows: T[] };
   const pool = db.$client as Pool;
   const { sql: text, params } = dialect.sqlToQuery(query);
+  if (options.prepared === false) return pool.query<T>(text, params as unknown[]);
   const name = `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return pool.query<T>({ name, text, values: params as unknown[] });
 }
@@ -120,54 +126,123 @@ export interface SearchTerms {
   text: string;
   /** Its words, lower case, at most 8. */
   words: string[];
-  /** A prefix tsquery in to_tsquery syntax built from sanitized words ('ergo:* & chair:*'), or null. */
+  /** A tsquery in to_tsquery syntax built from sanitized words ('ergonomic & chair'), or null. */
   tsquery: string | null;
-  /** Words long enough for a meaningful trigram comparison, each tried on its own so one typo does not hide a match. */
-  fuzzyWords: string[];
-  /** ILIKE pattern for the SKU, with wildcards escaped. */
-  skuPattern: string;
+  /** The same with the last word a prefix (someone still typing): 'ergonomic & cha:*'. */
+  prefixTsquery: string | null;
+  /** The lower-case text as a SKU prefix range (`lower(sku) ~>=~ from and lower(sku) ~<~ to`), or null if too short. */
+  skuRange: { from: string; to: string } | null;
 }
 
 /**
- * 'fulltext': every word matches a word of the name, SKU or description (prefixes count), ranked by
- * ts_rank (the name and SKU weigh more than the description; ts_rank_cd's proximity measure cost twice as much
- * on broad searches for little difference on short product names). 'fuzzy', the fallback when nothing matches
- * that way: trigram word similarity on the name, for the whole text or any single word (through the
- * gin_trgm_ops index and pg_trgm's word-similarity threshold), ranked by the similarity of the whole text,
- * so misspelled words still find their product. Both also match the SKU by substring. Ties break by newest.
+ * 'fulltext': the tsquery as it is (whole words, or a word being typed already completed from the names'
+ * vocabulary); 'prefix': the last word as a tsquery prefix, for a word no product name starts with.
  */
-function searchParts(
-  terms: SearchTerms,
-  mode: SearchMode,
-): { where: SQL; rank: SQL; from: SQL; cap: number | null } {
-  if (mode === 'fulltext' && terms.tsquery) {
-    return {
-      from: sql`products p, to_tsquery('english', ${terms.tsquery}) tsq`,
-      where: sql`(p.search_vector @@ tsq or p.sku ilike ${terms.skuPattern})`,
-      rank: sql`ts_rank(p.search_vector, tsq)`,
-      cap: null,
-    };
+export type SearchMode = 'fulltext' | 'prefix';
+
+function skuMatch(terms: SearchTerms): SQL {
+  return terms.skuRange
+    ? sql`(lower(p.sku) ~>=~ ${terms.skuRange.from} and lower(p.sku) ~<~ ${terms.skuRange.to})`
+    : sql`false`;
+}
+
+/**
+ * A search of one whole word over the storefront's active products reads its name matches from search_postings
+ * in rank order: the best cap + 1 of them are a range of the (lexeme, rank, created_at, product_id) index, the
+ * same products and order the ranking below gives, at the cost of cap + 1 index entries however many names have
+ * the word (a GIN match builds the set of all of them before the limit applies). A word of the search text is
+ * letters and digits only, one token and so at most one lexeme (none for a stop word: nothing matches, as with
+ * the GIN index); the lexeme is an immutable expression of the word, folded to a constant when the statement is
+ * planned, so the planner sees how many rows the word has (compared to an unknown value it guessed a handful and
+ * sorted a bitmap of them all). Several words, a completion ('oak & (cabinet | cable)'), a prefix, a category, the wishlist or
+ * the back-office's inactive products go through the GIN index.
+ */
+function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): boolean {
+  return (
+    mode === 'fulltext' &&
+    /^[\p{L}\p{N}]+$/u.test(tsquery) &&
+    !filter.includeInactive &&
+    filter.categoryId === undefined &&
+    filter.favoritesOf === undefined
+  );
+}
+
+/**
+ * The candidates of a search with their rank (a CTE list ending in `candidates(id, created_at, named, rank)`, at
+ * most 2 * (cap + 1) rows).
+ *
+ * Every word matches a word of the name, SKU or description ('prefix': the last word as a prefix, tried only
+ * when the names' vocabulary has no word starting with it: a GIN prefix match reads the posting lists of every
+ * word with that start, many times the cost of whole words). The candidates are taken first from the name and
+ * SKU matches (the `name_vector` GIN index, or a SKU prefix through the lower(sku) btree), then, when those are
+ * fewer than the cap, from the description-only matches. Each scan stops after cap + 1 rows, so a broad word
+ * costs the same as a narrow one. Ranked: name or SKU matches first, then by ts_rank (name and SKU weigh more than the
+ * description), then newest.
+ */
+function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter, cap: number): SQL {
+  const where = filterConditions(filter);
+  const tsquery = mode === 'prefix' ? terms.prefixTsquery : terms.tsquery;
+  if (!tsquery) {
+    // No word at all (punctuation only): the SKU prefix alone.
+    return sql`candidates as materialized (
+        select p.id, p.created_at, true as named, 0::real as rank from products p
+        where ${where} and ${skuMatch(terms)} limit ${cap + 1}
+      )`;
   }
-  const fuzzy = [terms.text, ...terms.fuzzyWords].map((w) => sql`${w} <% p.name`);
+  const tsq = sql`to_tsquery('english', ${tsquery})`;
+  const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
+  // Each candidate is ranked as its scan reads it (no second visit of the product by id).
+  const namedCte = inRankOrder(tsquery, mode, filter)
+    ? sql`named as materialized (
+      (select s.product_id as id, s.created_at, true as named, s.rank from search_postings s
+        where s.lexeme = (tsvector_to_array(to_tsvector('english', ${tsquery})))[1]
+        order by s.rank desc nulls last, s.created_at desc nulls last, s.product_id desc nulls last
+        limit ${cap + 1})
+      union
+      (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+        from products p where ${where} and ${skuMatch(terms)} limit ${cap + 1})
+    )`
+    : sql`named as materialized (
+      select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+      from products p where ${where} and ${named}
+      limit ${cap + 1}
+    )`;
+  return sql`${namedCte}, more as materialized (
+      select p.id, p.created_at, false as named, ts_rank(p.search_vector, ${tsq}) as rank
+      from products p where ${where} and p.search_vector @@ ${tsq} and not ${named}
+        and (select count(*) from named) <= ${cap}
+      limit ${cap + 1}
+    ), candidates as (select * from named union all select * from more)`;
+}
+
+export interface SearchPage {
+  rows: ProductRow[];
+  /** The number of matches, at most `cap`; null when the page is past the last. */
+  total: number | null;
+  /** More than `cap` products match: `total` is the cap. */
+  capped: boolean;
+}
+
+/**
+ * One page of the best `cap` matches of a search and their number. The candidates are ranked narrow (id, date,
+ * rank); only the page's rows are read whole, and the total is counted from the same candidates.
+ * The CTEs of one page of ranked matches: `page(id, created_at, named, rank)` and `candidates`. */
+function searchPageCtes(ctes: SQL, limit: number, offset: number, cap: number): SQL {
+  return sql`with ${ctes}, page as (
+      select r.* from candidates r order by ${SEARCH_ORDER} limit ${Math.max(0, Math.min(limit, cap - offset))} offset ${offset}
+    )`;
+}
+const SEARCH_ORDER = sql`r.named desc, r.rank desc, r.created_at desc, r.id desc`;
+
+function searchPage<R>(rows: (R & { total: number })[], cap: number) {
+  const count = rows[0]?.total;
   return {
-    from: sql`products p`,
-    where: sql`(${sql.join([...fuzzy, sql`p.sku ilike ${terms.skuPattern}`], sql` or `)})`,
-    rank: sql`word_similarity(${terms.text}, p.name)`,
-    cap: FUZZY_CANDIDATES,
+    rows,
+    total: count === undefined ? null : Math.min(count, cap),
+    capped: count !== undefined && count > cap,
   };
 }
 
-/**
- * A misspelled common word ('chiar', 'ergonomc') is similar to thousands of names in a large catalogue, and
- * checking the similarity of each costs far more than a full-text match. The typo fallback therefore ranks
- * at most this many candidates (the first the trigram index yields): enough for the closest products of a
- * typo to be among them, at a bounded cost whatever the catalogue size.
- */
-export const FUZZY_CANDIDATES = 300;
-
-export type SearchMode = 'fulltext' | 'fuzzy';
-
-/** One page of search results and the number of all matches (null when the page is past the last). */
 export async function searchProductPage(
   db: DbOrTx,
   terms: SearchTerms,
@@ -176,40 +251,53 @@ export async function searchProductPage(
   viewerId: number | undefined,
   limit: number,
   offset: number,
-): Promise<{ rows: ProductRow[]; total: number | null }> {
-  const parts = searchParts(terms, mode);
-  // The matches are ranked in one pass and kept narrow (id, date, rank): only the page's rows are read whole,
-  // and the total is counted from the same materialised set instead of a second scan.
+  cap: number,
+): Promise<SearchPage> {
   const result = await read<ProductRow & { total: number }>(
     db,
-    sql`
-    with matches as materialized (
-      select p.id, p.created_at, ${parts.rank} as rank from ${parts.from}
-      where ${filterConditions(filter)} and ${parts.where}${parts.cap ? sql` limit ${parts.cap}` : sql``}
-    ), ranked as (
-      select m.id, m.created_at, m.rank from matches m
-      order by m.rank desc, m.created_at desc, m.id desc
-      limit ${limit} offset ${offset}
-    )
-    select ${productColumns(viewerId)}, (select count(*) from matches)::int as total
-    from ranked r join products p on p.id = r.id
-    order by r.rank desc, r.created_at desc, r.id desc`,
+    sql`${searchPageCtes(searchParts(terms, mode, filter, cap), limit, offset, cap)}
+    select ${productColumns(viewerId)}, (select count(*) from candidates)::int as total
+    from page r join products p on p.id = r.id
+    order by ${SEARCH_ORDER}`,
+    { prepared: false },
   );
-  return { rows: result.rows, total: result.rows[0]?.total ?? null };
+  return searchPage(result.rows, cap);
 }
 
+/** The same page as searchProductPage, as product ids in rank order (the back-office reads its own columns). */
+export async function searchProductIds(
+  db: DbOrTx,
+  terms: SearchTerms,
+  mode: SearchMode,
+  filter: ProductFilter,
+  limit: number,
+  offset: number,
+  cap: number,
+): Promise<{ rows: { id: number }[]; total: number | null; capped: boolean }> {
+  const result = await read<{ id: number; total: number }>(
+    db,
+    sql`${searchPageCtes(searchParts(terms, mode, filter, cap), limit, offset, cap)}
+    select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
+    { prepared: false },
+  );
+  return searchPage(result.rows, cap);
+}
+
+/** How many products match a search, at most `cap` (and whether more do). */
 export async function countSearchMatches(
   db: DbOrTx,
   terms: SearchTerms,
   mode: SearchMode,
   filter: ProductFilter,
-): Promise<number> {
-  const parts = searchParts(terms, mode);
-  const matches = sql`select 1 from ${parts.from} where ${filterConditions(filter)} and ${parts.where}${
-    parts.cap ? sql` limit ${parts.cap}` : sql``
-  }`;
-  const result = await read<{ total: number }>(db, sql`select count(*)::int as total from (${matches}) m`);
-  return result.rows[0]?.total ?? 0;
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const result = await read<{ total: number }>(
+    db,
+    sql`with ${searchParts(terms, mode, filter, cap)} select count(*)::int as total from candidates`,
+    { prepared: false },
+  );
+  const count = result.rows[0]?.total ?? 0;
+  return { total: Math.min(count, cap), capped: count > cap };
 }
 
 export async function selectActiveProductBySlug(
@@ -244,18 +332,42 @@ export async function selectRelatedProducts(
 }
 
 /**
- * The words of the active products' names (letters and digits, at least 3 characters, not all digits) with how
- * many products use each: what misspelled search words are corrected against.
+ * The names' vocabulary (search_words, kept by triggers on products): each word with how many active products
+ * use it; what misspelled search words are corrected against.
  */
-export async function selectNameVocabulary(db: DbOrTx): Promise<Map<string, number>> {
-  const result = await read<{ word: string; uses: number }>(
+export async function selectSearchWords(db: DbOrTx): Promise<Map<string, number>> {
+  const result = await read<{ word: string; products: number }>(
     db,
-    sql`select w.word, count(*)::int as uses
-        from products p, regexp_split_to_table(lower(p.name), '[^[:alnum:]]+') as w(word)
-        where p.status and length(w.word) >= 3 and w.word !~ '^[0-9]+$'
-        group by w.word`,
+    sql`select w.word, w.products from search_words w`,
   );
-  return new Map(result.rows.map((r) => [r.word, r.uses]));
+  return new Map(result.rows.map((r) => [r.word, r.products]));
+}
+
+/**
+ * The known words that start with `prefix` and are longer (a word being typed), those most products use first:
+ * a range scan of search_words' text_pattern_ops index.
+ */
+export async function selectWordsStartingWith(db: DbOrTx, prefix: string, limit: number): Promise<string[]> {
+  const result = await read<{ word: string }>(
+    db,
+    sql`select w.word from search_words w
+        where w.word ~>=~ ${prefix} and w.word ~<~ ${`${prefix}\u{10FFFF}`} and w.word <> ${prefix}
+        order by w.products desc, w.word limit ${limit}`,
+  );
+  return result.rows.map((r) => r.word);
+}
+
+/**
+ * The known word most like `word` by trigram similarity (above pg_trgm's threshold, the nearest first through search_words' GiST trigram
+ * index), or null: a word with several typos that the edit distance does not forgive.
+ */
+export async function selectSimilarWord(db: DbOrTx, word: string): Promise<string | null> {
+  const result = await read<{ word: string }>(
+    db,
+    sql`select w.word from search_words w where w.word % ${word}
+        order by w.word <-> ${word}, w.products desc, w.word limit 1`,
+  );
+  return result.rows[0]?.word ?? null;
 }
 
 /** Which of these products the user has on their wishlist. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   RELATED_PRODUCTS_LIMIT,
+  SEARCH_RESULT_CAP,
   type Category,
   type ProductDetail,
   type ProductPage,
@@ -16,13 +17,20 @@ import * as q from './queries';
 
 /** How long the category list and the per-category totals are reused before they are read again. */
 const CACHE_TTL_MS = 10_000;
-/** How long the product names' vocabulary is reused (reading it scans every name). */
-const VOCABULARY_TTL_MS = 10 * 60_000;
+/**
+ * How long an instance reuses the names' vocabulary (a read of the small search_words table, which triggers keep
+ * exact); a back-office change on this instance clears it at once.
+ */
+const VOCABULARY_TTL_MS = 30_000;
+/** How many known words a word being typed is completed to ('cab' -> cabinet | cabinets | cable...). */
+const PREFIX_EXPANSIONS = 8;
 
 /** A guest's page of products (is_favorited false everywhere) and the number of all matches. */
 interface GuestPage {
   rows: q.ProductRow[];
   total: number;
+  /** A search matched more than SEARCH_RESULT_CAP products: `total` is the cap. */
+  capped?: boolean;
 }
 
 interface CatalogCache {
@@ -106,10 +114,103 @@ export function normaliseSearch(text: string): string {
 /** Splits the search text into the pieces the search query needs, never trusting it as query syntax. */
 export function parseSearch(text: string): q.SearchTerms {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  const tsquery = words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-  const fuzzyWords = [...new Set(words.filter((w) => w.length >= 4))].slice(0, 5);
-  const skuPattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return { text, words, tsquery, fuzzyWords, skuPattern };
+  // Only the last word is a prefix (the one being typed); a one-letter last word after others is dropped
+  // (it would expand to most of the catalogue's words and narrow nothing).
+  const queryWords = words.length > 1 && words.at(-1)!.length < 2 ? words.slice(0, -1) : words;
+  const tsquery = queryWords.length ? queryWords.join(' & ') : null;
+  const prefixTsquery = tsquery && `${tsquery}:*`;
+  const sku = text.toLowerCase();
+  const skuRange = sku.length >= 3 ? { from: sku, to: `${sku}\u{10FFFF}` } : null;
+  return { text, words, tsquery, prefixTsquery, skuRange };
+}
+
+/** The same terms with the last word replaced by any of the known words it starts ('oak & (cabinet | cable)'). */
+function withCompletions(terms: q.SearchTerms, completions: string[]): q.SearchTerms {
+  const head = terms.words.slice(0, -1);
+  const last = completions.length === 1 ? completions[0]! : `(${completions.join(' | ')})`;
+  return { ...terms, tsquery: [...head, last].join(' & '), prefixTsquery: null };
+}
+
+const isNumber = (word: string) => /^\d+$/.test(word);
+
+/**
+ * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words), never
+ * the names themselves: the words as typed first; when they match nothing, the last word completed to the known
+ * words it starts (someone still typing; a tsquery prefix only when no name word starts with it); then the
+ * misspelled words corrected to the closest known word within one or two edits; then the words no name has
+ * replaced by their closest known word by trigram similarity (several typos). `run` reads one page in one mode.
+ */
+export async function searchCascade<T extends { total: number }>(
+  db: DbOrTx,
+  ctx: AppContext | null,
+  search: string,
+  run: (terms: q.SearchTerms, mode: q.SearchMode) => Promise<T>,
+): Promise<T> {
+  const vocabularyDb = ctx ? ctx.database.db : db;
+  const vocabulary = ctx
+    ? await cacheOf(ctx).vocabulary.get('names', () => q.selectSearchWords(ctx.database.db))
+    : await q.selectSearchWords(db);
+  const match = async (terms: q.SearchTerms): Promise<T> => {
+    const found = await run(terms, 'fulltext');
+    const last = terms.words.at(-1);
+    if (found.total !== 0 || !last || (terms.words.length > 1 && last.length < 2)) return found;
+    const completions = isNumber(last)
+      ? []
+      : await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
+    if (completions.length) return run(withCompletions(terms, completions), 'fulltext');
+    // A whole word of the names that starts no longer one: the words as typed were the search (a tsquery
+    // prefix of a word found in many names reads all their posting lists for nothing).
+    return vocabulary.has(last) ? found : run(terms, 'prefix');
+  };
+  const terms = parseSearch(search);
+  let found = await match(terms);
+  if (found.total !== 0) return found;
+  const corrected = correctSpelling(terms.words, vocabulary) ?? terms.words;
+  if (corrected !== terms.words) {
+    found = await match(parseSearch(corrected.join(' ')));
+    if (found.total !== 0) return found;
+  }
+  // Words the names do not know and one or two edits do not reach (several typos): the closest known word by
+  // trigram similarity. Words the names know, spelled right, that no product has together: nothing to forgive.
+  let replaced = false;
+  const similar = await Promise.all(
+    corrected.map(async (w) => {
+      if (w.length < 4 || isNumber(w) || vocabulary.has(w)) return w;
+      const known = await q.selectSimilarWord(vocabularyDb, w);
+      if (!known) return w;
+      replaced = true;
+      return known;
+    }),
+  );
+  return replaced ? match(parseSearch(similar.join(' '))) : found;
+}
+
+/** The most matches a search ranks and counts. */
+export function searchCap(_mode: q.SearchMode): number {
+  return SEARCH_RESULT_CAP;
+}
+
+/**
+ * One page of a search's matches as product ids, ranked, with the total: the back-office's product list runs the
+ * storefront's search this way (inactive products too, when the filter says so) and reads its own rows for them.
+ */
+export async function searchProductIdPage(
+  ctx: AppContext,
+  search: string,
+  filter: q.ProductFilter,
+  perPage: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const db = ctx.database.db;
+  return searchCascade(db, ctx, normaliseSearch(search), async (terms, mode) => {
+    const cap = searchCap(mode);
+    const page = await q.searchProductIds(db, terms, mode, filter, perPage, offset, cap);
+    if (page.total !== null)
+      return { ids: page.rows.map((r) => r.id), total: page.total, capped: page.capped };
+    const count =
+      offset > 0 ? await q.countSearchMatches(db, terms, mode, filter, cap) : { total: 0, capped: false };
+    return { ids: [], ...count };
+  });
 }
 
 export interface ListProductsInput {
@@ -155,6 +256,7 @@ export async function listProducts(
   const read = async (): Promise<GuestPage> => {
     if (search) {
       const run = async (terms: q.SearchTerms, mode: q.SearchMode) => {
+        const cap = searchCap(mode);
         const found = await q.searchProductPage(
           db,
           terms,
@@ -163,22 +265,14 @@ export async function listProducts(
           viewerInQuery,
           input.perPage,
           offset,
+          cap,
         );
-        const count = found.total ?? (offset > 0 ? await q.countSearchMatches(db, terms, mode, filter) : 0);
-        return { rows: found.rows, total: count };
+        if (found.total !== null) return { rows: found.rows, total: found.total, capped: found.capped };
+        const count =
+          offset > 0 ? await q.countSearchMatches(db, terms, mode, filter, cap) : { total: 0, capped: false };
+        return { rows: found.rows, total: count.total, capped: count.capped };
       };
-      // Words as typed first; when they match nothing, the words corrected against the product names'
-      // vocabulary; only then the trigram search, which forgives what is left (long words, several typos).
-      const terms = parseSearch(search);
-      let found = await run(terms, 'fulltext');
-      if (found.total === 0) {
-        const vocabulary = ctx
-          ? await cacheOf(ctx).vocabulary.get('names', () => q.selectNameVocabulary(ctx.database.db))
-          : await q.selectNameVocabulary(db);
-        const corrected = correctSpelling(terms.words, vocabulary);
-        if (corrected) found = await run(parseSearch(corrected.join(' ')), 'fulltext');
-      }
-      return found.total === 0 ? run(terms, 'fuzzy') : found;
+      return searchCascade(db, ctx, search, run);
     }
     const [rows, count] = await Promise.all([
       q.selectProductPage(db, filter, viewerInQuery, input.perPage, offset),
@@ -189,13 +283,15 @@ export async function listProducts(
   };
   let rows: q.ProductRow[];
   let total: number;
+  let capped: boolean | undefined;
   if (shared) {
     const key = JSON.stringify([filter.categoryId ?? null, search, input.page, input.perPage]);
     const page = await cacheOf(ctx).pages.get(key, read);
     rows = await personalise(db, input.viewerId, page.rows);
     total = page.total;
+    capped = page.capped;
   } else {
-    ({ rows, total } = await read());
+    ({ rows, total, capped } = await read());
   }
   const lastPage = Math.max(1, Math.ceil(total / input.perPage));
   return {
@@ -206,6 +302,7 @@ export async function listProducts(
     prev_page_url: input.page > 1 ? pageUrl(input, Math.min(input.page - 1, lastPage)) : null,
     total,
     per_page: input.perPage,
+    ...(search ? { total_is_capped: capped ?? false } : {}),
   };
 }
 

@@ -29,16 +29,6 @@ export async function findConversation(db: DbOrTx, customerId: number): Promise<
   return rows[0] ?? null;
 }
 
-/** The customer's conversation, created on first use, locked for the rest of the transaction (one round trip). */
-export async function lockConversation(tx: DbOrTx, customerId: number): Promise<ConversationRow> {
-  const rows = await tx
-    .insert(conversations)
-    .values({ customerId })
-    .onConflictDoUpdate({ target: conversations.customerId, set: { customerId: sql`excluded.customer_id` } })
-    .returning();
-  return rows[0]!;
-}
-
 export async function ensureConversation(db: DbOrTx, customerId: number): Promise<ConversationRow> {
   await db
     .insert(conversations)
@@ -56,40 +46,69 @@ export interface ConversationSummary {
   lastBody: string | null;
   lastHasAttachments: boolean;
   unread: number;
+  /** The position of this conversation in the inbox's order, for the next page's cursor. */
+  cursor: InboxCursor | null;
+}
+
+/** A position in the inbox's order (last message time, then id, both newest first): microseconds since 1970. */
+export interface InboxCursor {
+  atMicros: string;
+  id: number;
+}
+
+/** An ILIKE pattern for "contains the text", LIKE's wildcards in the text escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
- * Conversations with their last message and unread count. Unread counts the other side's unseen messages:
- * the customer's for the team (`forAdmin`), the team's for the customer.
+ * Conversations with their last message and unread count. Unread is the other side's unseen messages, read
+ * from the conversation's counter: the customer's for the team (`forAdmin`), the team's for the customer.
+ * The team's inbox pages by keyset (`after`, newest first, matching `conversations_inbox_idx`) and can be
+ * narrowed to customers whose name or e-mail contains `search` (the users' trigram indexes).
  */
 export async function conversationSummaries(
   db: DbOrTx,
-  opts: { forAdmin: boolean; customerId?: number; limit?: number },
+  opts: { forAdmin: boolean; customerId?: number; limit?: number; after?: InboxCursor; search?: string },
 ): Promise<ConversationSummary[]> {
-  const unreadFromAdmin = !opts.forAdmin;
+  const unread = opts.forAdmin ? sql`c.unread_for_admin` : sql`c.unread_for_customer`;
+  const where = opts.customerId
+    ? sql`c.customer_id = ${opts.customerId}`
+    : sql.join(
+        [
+          sql`c.last_message_at is not null and u.role = 'user'`,
+          opts.after
+            ? sql`(c.last_message_at, c.id) < (timestamptz 'epoch' + ${opts.after.atMicros}::bigint * interval '1 microsecond', ${opts.after.id}::int)`
+            : undefined,
+          opts.search
+            ? sql`(u.name ilike ${containsPattern(opts.search)} or u.email ilike ${containsPattern(opts.search)})`
+            : undefined,
+        ].filter((part) => part !== undefined),
+        sql` and `,
+      );
   const rows = await db.execute<{
     id: number;
     customer_id: number;
     name: string;
     photo_key: string | null;
     last_message_at: Date | string | null;
+    at_micros: string | null;
     last_body: string | null;
     last_has_attachments: boolean | null;
     unread: number;
   }>(sql`
     select c.id, c.customer_id, u.name, u.photo_key, c.last_message_at,
-           lm.body as last_body, lm.has_attachments as last_has_attachments,
-           (select count(*)::int from ${messages} m
-             where m.conversation_id = c.id and m.from_admin = ${unreadFromAdmin} and m.seen = false) as unread
+           (extract(epoch from c.last_message_at) * 1000000)::bigint::text as at_micros,
+           lm.body as last_body, lm.has_attachments as last_has_attachments, ${unread} as unread
       from ${conversations} c
       join ${users} u on u.id = c.customer_id
       left join lateral (
         select m.body, exists (select 1 from ${messageAttachments} a where a.message_id = m.id) as has_attachments
           from ${messages} m where m.conversation_id = c.id order by m.id desc limit 1
       ) lm on true
-     where ${opts.customerId ? sql`c.customer_id = ${opts.customerId}` : sql`c.last_message_at is not null and u.role = 'user'`}
+     where ${where}
      order by c.last_message_at desc nulls last, c.id desc
-     limit ${opts.limit ?? 500}
+     limit ${opts.limit ?? 1}
   `);
   return rows.rows.map((r) => ({
     id: r.id,
@@ -100,24 +119,23 @@ export async function conversationSummaries(
     lastBody: r.last_body,
     lastHasAttachments: !!r.last_has_attachments,
     unread: r.unread,
+    cursor: r.at_micros ? { atMicros: r.at_micros, id: r.id } : null,
   }));
 }
 
-/** Unseen messages of the other side, over every conversation the viewer sees. */
+/** Unseen messages of the other side, over every conversation the viewer sees: the conversations' counters. */
 export async function unreadTotal(
   db: DbOrTx,
   opts: { forAdmin: boolean; customerId?: number },
 ): Promise<number> {
-  const conditions = [eq(messages.fromAdmin, !opts.forAdmin), eq(messages.seen, false)];
-  if (opts.customerId) conditions.push(eq(conversations.customerId, opts.customerId));
-  else conditions.push(eq(users.role, 'user'));
-  const rows = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(users, eq(users.id, conversations.customerId))
-    .where(and(...conditions));
-  return rows[0]?.n ?? 0;
+  const rows = opts.customerId
+    ? await db.execute<{ n: number }>(
+        sql`select coalesce(sum(unread_for_customer), 0)::int as n from ${conversations} where customer_id = ${opts.customerId}`,
+      )
+    : await db.execute<{ n: number }>(
+        sql`select coalesce(sum(unread_for_admin), 0)::int as n from ${conversations} where unread_for_admin > 0`,
+      );
+  return rows.rows[0]?.n ?? 0;
 }
 
 const sender = alias(users, 'sender');
@@ -180,54 +198,29 @@ export async function attachmentsOf(db: DbOrTx, messageIds: number[]) {
 }
 
 /** Marks the other side's unseen messages seen; answers how many changed. */
+/** The admins' unread notifications of a customer's messages, marked read (the conversation was opened). */
+export async function markChatNotificationsRead(db: DbOrTx, customerId: number): Promise<number> {
+  const result = await db.execute(sql`
+    update notifications set read_at = now()
+     where type = 'chat_message' and read_at is null and data->>'sender_id' = ${String(customerId)}
+       and user_id in (select id from ${users} where role = 'admin')`);
+  return result.rowCount ?? 0;
+}
+
 export async function markSeen(db: DbOrTx, conversationId: number, fromAdmin: boolean): Promise<number> {
-  const rows = await db
-    .update(messages)
-    .set({ seen: true, seenAt: sql`now()` })
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        eq(messages.fromAdmin, fromAdmin),
-        eq(messages.seen, false),
-      ),
+  // One statement: the messages seen and the conversation's counter lowered by as many as changed.
+  const counter = fromAdmin ? sql.raw('unread_for_customer') : sql.raw('unread_for_admin');
+  const result = await db.execute<{ changed: number }>(sql`
+    with seen as (
+      update ${messages} set seen = true, seen_at = now()
+       where conversation_id = ${conversationId} and from_admin = ${fromAdmin} and seen = false
+      returning 1
+    ), n as (select count(*)::int as changed from seen), lowered as (
+      update ${conversations} set ${counter} = greatest(0, ${counter} - n.changed)
+        from n where id = ${conversationId} and n.changed > 0
     )
-    .returning({ id: messages.id });
-  return rows.length;
-}
-
-export async function insertMessage(
-  tx: DbOrTx,
-  values: {
-    conversationId: number;
-    senderId: number;
-    receiverId: number | null;
-    fromAdmin: boolean;
-    body: string;
-  },
-) {
-  const result = await tx.execute<{ id: number; created_at: string | Date }>(sql`
-    with m as (
-      insert into ${messages} (conversation_id, sender_id, receiver_id, from_admin, body)
-      values (${values.conversationId}, ${values.senderId}, ${values.receiverId}, ${values.fromAdmin}, ${values.body})
-      returning id, created_at
-    ), c as (
-      update ${conversations} set last_message_at = (select created_at from m) where id = ${values.conversationId}
-    )
-    select id, created_at from m`);
-  const row = result.rows[0]!;
-  return { id: Number(row.id), createdAt: new Date(row.created_at) };
-}
-
-export async function insertAttachments(
-  tx: DbOrTx,
-  messageId: number,
-  files: { fileKey: string; originalName: string; mime: string; size: number }[],
-) {
-  if (files.length === 0) return [];
-  return tx
-    .insert(messageAttachments)
-    .values(files.map((f) => ({ ...f, messageId })))
-    .returning();
+    select n.changed from n`);
+  return result.rows[0]?.changed ?? 0;
 }
 
 export async function findAttachment(db: DbOrTx, id: number) {
@@ -248,7 +241,7 @@ export async function findAttachment(db: DbOrTx, id: number) {
 }
 
 export async function searchCustomers(db: DbOrTx, query: string, limit = 20) {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query);
   return db
     .select({ id: users.id, name: users.name, photoKey: users.photoKey })
     .from(users)
@@ -307,7 +300,8 @@ export interface WrittenMessage {
 /**
  * Writes a message in ONE statement (atomic on its own): the conversation (created on first use, its time
  * moved on), the message, its attachments and the recipients' notifications (the customer for a team reply,
- * every active admin otherwise), answering each recipient's unread count with the new one included.
+ * every active admin otherwise, except an admin who still has an unread notification of this customer's
+ * conversation), answering each recipient's unread count with the new one included.
  * One round trip instead of a transaction of six keeps chat delivery fast under load.
  */
 export async function writeMessage(
@@ -329,8 +323,10 @@ export async function writeMessage(
     notifications: WrittenMessage['notifications'];
   }>(sql`
     with conv as (
-      insert into ${conversations} (customer_id, last_message_at) values (${input.customerId}, now())
-      on conflict (customer_id) do update set last_message_at = now()
+      insert into ${conversations} (customer_id, last_message_at, ${sql.raw(input.fromAdmin ? 'unread_for_customer' : 'unread_for_admin')})
+      values (${input.customerId}, now(), 1)
+      on conflict (customer_id) do update set last_message_at = now(),
+        ${sql.raw(input.fromAdmin ? 'unread_for_customer = conversations.unread_for_customer + 1' : 'unread_for_admin = conversations.unread_for_admin + 1')}
       returning id
     ), m as (
       insert into ${messages} (conversation_id, sender_id, receiver_id, from_admin, body)
@@ -348,6 +344,14 @@ export async function writeMessage(
       insert into notifications (user_id, type, data)
       select u.id, ${input.notification.type}, ${JSON.stringify(input.notification)}::jsonb from ${users} u
        where ${input.fromAdmin ? sql`u.id = ${input.customerId}` : sql`u.role = 'admin' and u.status = 1`}
+         -- An admin gets one notification per conversation with unread messages, not one per message.
+         and ${
+           input.fromAdmin
+             ? sql`true`
+             : sql`not exists (select 1 from notifications x
+                    where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
+                      and x.data->>'sender_id' = ${String(input.senderId)})`
+         }
       returning id, user_id, type, data, read_at, created_at
     )
     select (select row_to_json(m) from m) as message,

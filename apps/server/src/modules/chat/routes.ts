@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   attachmentIdParam,
+  conversationsQuery,
   conversationsResponse,
   markSeenResponse,
   messagesQuery,
@@ -25,10 +26,12 @@ export async function chatRoutes(base: FastifyInstance, { ctx }: ModuleOptions) 
 
   app.get('/api/conversations', {
     onRequest: requireSession,
-    schema: { tags, response: { 200: conversationsResponse, ...errors(401, 403) } },
-    handler: async (request) => ({
-      conversations: await service.listConversations(ctx, currentAuth(request)),
-    }),
+    schema: {
+      tags,
+      querystring: conversationsQuery,
+      response: { 200: conversationsResponse, ...errors(400, 401, 403, 422) },
+    },
+    handler: async (request) => service.listConversations(ctx, currentAuth(request), request.query),
   });
 
   app.get('/api/conversations/unread-count', {
@@ -68,7 +71,7 @@ export async function chatRoutes(base: FastifyInstance, { ctx }: ModuleOptions) 
       tags,
       consumes: ['multipart/form-data'],
       params: receiverIdParam,
-      response: { 200: sendMessageResponse, ...errors(400, 401, 403, 404, 413, 415, 422) },
+      response: { 200: sendMessageResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 429, 507) },
     },
     handler: async (request) => ({
       message: await service.sendMessage(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   ACCEPTED_TYPES,
   CHAT,
+  CHAT_INBOX_PAGE_SIZE,
   CHAT_PAGE_SIZE,
   CHAT_SERVER_MESSAGES,
   CUSTOMER_MESSAGES,
@@ -10,18 +11,22 @@ import {
   type ChatMessage,
   type ChatUser,
   type Conversation,
+  type ConversationsResponse,
   type MessagesResponse,
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { notFound, unsupportedType, validationFailed } from '../../platform/errors';
+import { badRequest, notFound, unsupportedType, validationFailed } from '../../platform/errors';
 import { avatarUrl } from '../../platform/files/urls';
 import { detectStoredFileType } from '../../platform/files/sniff';
+import { nameForType } from '../../platform/files/storage';
 import { adoptUploads, uploadJournalOf } from '../../platform/files/upload-journal';
+import { admitUploads } from '../uploads/quota';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
 import { validate, withMultipart, type MultipartBody } from '../../platform/multipart';
 import type { Realtime } from '../../platform/realtime/server';
-import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/service';
+import { publishNotifications, type NotificationRow } from '../notifications/service';
 import * as q from './queries';
 
 const TEAM_NAME = 'Admin';
@@ -109,24 +114,53 @@ function lastMessageText(s: q.ConversationSummary): string {
   return s.lastBody;
 }
 
-export async function listConversations(ctx: AppContext, auth: AuthContext): Promise<Conversation[]> {
+/** `<microseconds>.<id>`: a position in the inbox's order, as `next_cursor` gives it. */
+const CURSOR_PATTERN = /^(\d{1,17})\.(\d{1,10})$/;
+
+function parseCursor(cursor: string | undefined): q.InboxCursor | undefined {
+  if (cursor === undefined) return undefined;
+  const match = CURSOR_PATTERN.exec(cursor);
+  const id = match ? Number(match[2]) : 0;
+  if (!match || id < 1 || id > 2_147_483_647) throw badRequest(CHAT_SERVER_MESSAGES.badCursor);
+  return { atMicros: match[1]!, id };
+}
+
+const formatCursor = (c: q.InboxCursor) => `${c.atMicros}.${c.id}`;
+
+export async function listConversations(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { cursor?: string; search: string },
+): Promise<ConversationsResponse> {
   const db = ctx.database.db;
   if (isAdmin(auth)) {
-    const rows = await q.conversationSummaries(db, { forAdmin: true });
-    return rows.map((s) => ({
-      id: s.id,
-      name: s.name,
-      photo_url: avatarUrl(s.photoKey),
-      unread: s.unread,
-      last_message: lastMessageText(s),
-      last_message_time: s.lastMessageAt?.toISOString() ?? null,
-      user_id: s.customerId,
-    }));
+    const after = parseCursor(query.cursor);
+    // One more than a page says whether another page follows.
+    const rows = await q.conversationSummaries(db, {
+      forAdmin: true,
+      after,
+      search: query.search || undefined,
+      limit: CHAT_INBOX_PAGE_SIZE + 1,
+    });
+    const page = rows.slice(0, CHAT_INBOX_PAGE_SIZE);
+    const last = page.at(-1);
+    return {
+      conversations: page.map((s) => ({
+        id: s.id,
+        name: s.name,
+        photo_url: avatarUrl(s.photoKey),
+        unread: s.unread,
+        last_message: lastMessageText(s),
+        last_message_time: s.lastMessageAt?.toISOString() ?? null,
+        user_id: s.customerId,
+      })),
+      next_cursor: rows.length > CHAT_INBOX_PAGE_SIZE && last?.cursor ? formatCursor(last.cursor) : null,
+    };
   }
   await q.ensureConversation(db, auth.user.id);
   const [s] = await q.conversationSummaries(db, { forAdmin: false, customerId: auth.user.id });
-  if (!s) return [];
-  return [
+  if (!s) return { conversations: [], next_cursor: null };
+  const conversations: Conversation[] = [
     {
       id: s.id,
       name: TEAM_NAME,
@@ -137,6 +171,7 @@ export async function listConversations(ctx: AppContext, auth: AuthContext): Pro
       user_id: auth.user.id,
     },
   ];
+  return { conversations, next_cursor: null };
 }
 
 export async function unreadCount(ctx: AppContext, auth: AuthContext): Promise<number> {
@@ -145,7 +180,7 @@ export async function unreadCount(ctx: AppContext, auth: AuthContext): Promise<n
     : q.unreadTotal(ctx.database.db, { forAdmin: false, customerId: auth.user.id });
 }
 
-/** Marks the other side's messages of a conversation seen and tells both sides. */
+/** Marks the other side's messages of a conversation seen (and, for an admin, its chat notifications read) and tells both sides. */
 async function markConversationSeen(
   ctx: AppContext,
   realtime: Realtime,
@@ -155,8 +190,10 @@ async function markConversationSeen(
 ) {
   const admin = isAdmin(auth);
   const changed = await q.markSeen(ctx.database.db, conversationId, !admin);
+  // The admins' notifications of the conversation are read with it (the bell no longer points at it).
+  if (admin) await q.markChatNotificationsRead(ctx.database.db, customerId);
   if (changed > 0) {
-    realtime.emit([channels.conversation(customerId), channels.admins], 'MessagesSeen', {
+    realtime.emit([channels.conversation(customerId), channels.admins], 'messages:seen', {
       conversation_user_id: customerId,
       reader: admin ? 'admin' : 'customer',
     });
@@ -250,7 +287,12 @@ async function postMessage(
         attachments: [CHAT_SERVER_MESSAGES.unsupportedAttachment(f.filename)],
       });
     }
-    files.push({ fileKey: f.key, originalName: f.filename, mime: type.mime, size: f.size });
+    files.push({
+      fileKey: f.key,
+      originalName: nameForType(f.filename, type.ext),
+      mime: type.mime,
+      size: f.size,
+    });
   }
 
   // An admin's reply is also mailed to a customer who is not connected (at most once per window).
@@ -264,63 +306,34 @@ async function postMessage(
   };
   const receiverIdStored = admin ? target.customerId : target.adminId;
   const fileKeys = files.map((f) => f.fileKey);
-  let inserted: { id: number; createdAt: Date };
-  let attachmentRows: AttachmentRow[];
-  let notified: NotificationRow[];
-  let counts: Map<number, number> | undefined;
-  if (!mailCustomer) {
-    // The common case: one statement (in a transaction with the adoption of its attachments, if any).
-    const message = {
-      customerId: target.customerId,
-      senderId: auth.user.id,
-      receiverId: receiverIdStored,
-      fromAdmin: admin,
-      body: text,
-      files,
-      notification: notice,
-    };
-    const written = fileKeys.length
-      ? await ctx.database.db.transaction(async (tx) => {
-          const w = await q.writeMessage(tx, message);
-          await adoptUploads(tx, fileKeys);
-          return w;
-        })
-      : await q.writeMessage(ctx.database.db, message);
-    inserted = { id: Number(written.message.id), createdAt: new Date(written.message.created_at) };
-    attachmentRows = written.attachments.map((a) => ({
-      id: a.id,
-      messageId: Number(a.message_id),
-      fileKey: a.file_key,
-      originalName: a.original_name,
-      mime: a.mime,
-      size: Number(a.size),
-      createdAt: new Date(a.created_at),
-    }));
-    notified = written.notifications.map((n) => ({
-      id: Number(n.id),
-      userId: n.user_id,
-      type: n.type,
-      data: n.data,
-      readAt: null,
-      createdAt: new Date(n.created_at),
-    }));
-    counts = new Map(written.notifications.map((n) => [n.user_id, Number(n.unread)]));
-  } else {
-    // A reply to a customer who is not connected may also be mailed, at most once per window: the
-    // conversation row is locked first so two replies at once cannot both decide to mail.
-    ({ inserted, attachmentRows, notified } = await ctx.database.db.transaction(async (tx) => {
-      const conversation = await q.lockConversation(tx, target.customerId);
-      const inserted = await q.insertMessage(tx, {
-        conversationId: conversation.id,
-        senderId: auth.user.id,
-        receiverId: receiverIdStored,
-        fromAdmin: admin,
-        body: text,
-      });
-      const attachmentRows = await q.insertAttachments(tx, inserted.id, files);
-      await adoptUploads(tx, fileKeys);
-      const notified = await createNotifications(tx, [target.customerId], notice);
-      if (!(await q.chatReplyMailWithin(tx, conversation.id, CHAT.offlineMailWindowMs))) {
+  // One write path: the message, its attachments, the conversation's time and the recipients' notification in
+  // one statement, in a transaction with the adoption of its attachments and, for a reply to a customer who is
+  // not connected, the reply mail (at most once per window: the statement's upsert locks the conversation row,
+  // so two replies at once cannot both decide to mail).
+  const message = {
+    customerId: target.customerId,
+    senderId: auth.user.id,
+    receiverId: receiverIdStored,
+    fromAdmin: admin,
+    body: text,
+    files,
+    notification: notice,
+  };
+  const write = async (tx: DbOrTx) => {
+    // A customer's attachments count against their upload space and rate; the team's do not.
+    if (!admin && files.length)
+      await admitUploads(
+        ctx,
+        tx,
+        { userId: auth.user.id },
+        files.reduce((sum, f) => sum + f.size, 0),
+        'attachments',
+      );
+    const w = await q.writeMessage(tx, message);
+    await adoptUploads(tx, fileKeys);
+    if (mailCustomer) {
+      const conversationId = Number(w.message.conversation_id);
+      if (!(await q.chatReplyMailWithin(tx, conversationId, CHAT.offlineMailWindowMs))) {
         const url = `${ctx.config.publicUrl}/user/chat`;
         const preview = text
           ? text.length > 300
@@ -339,12 +352,35 @@ async function postMessage(
           text: `${paragraphs.join('\n\n')}\n\n${url}\n`,
           html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Open the chat', url }),
           kind: 'chat_reply',
-          ref: String(conversation.id),
+          ref: String(conversationId),
         });
       }
-      return { inserted, attachmentRows, notified };
-    }));
-  }
+    }
+    return w;
+  };
+  // A message alone is one statement, atomic by itself; the transaction is opened when other writes join it
+  // (its attachments' adoption and quota, the reply mail).
+  const written =
+    files.length || mailCustomer ? await ctx.database.db.transaction(write) : await write(ctx.database.db);
+  const inserted = { id: Number(written.message.id), createdAt: new Date(written.message.created_at) };
+  const attachmentRows: AttachmentRow[] = written.attachments.map((a) => ({
+    id: a.id,
+    messageId: Number(a.message_id),
+    fileKey: a.file_key,
+    originalName: a.original_name,
+    mime: a.mime,
+    size: Number(a.size),
+    createdAt: new Date(a.created_at),
+  }));
+  const notified: NotificationRow[] = written.notifications.map((n) => ({
+    id: Number(n.id),
+    userId: n.user_id,
+    type: n.type,
+    data: n.data,
+    readAt: null,
+    createdAt: new Date(n.created_at),
+  }));
+  const counts = new Map(written.notifications.map((n) => [n.user_id, Number(n.unread)]));
 
   // Everything the answer shows is known here: no read-back.
   const counterpart = admin ? target.customer : target.admin;

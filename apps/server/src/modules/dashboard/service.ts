@@ -1,7 +1,8 @@
 import type { DashboardStats } from '@shop/contracts';
 import type { AppContext } from '../../context';
-import { inventoryFigures } from '../catalog/admin-service';
+import { inventoryFigures } from '../products-admin/service';
 import { designFigures } from '../designs/design-stats';
+import { dealFigures } from '../proposals/stats';
 import { customerFigures } from '../users/service';
 
 /**
@@ -19,10 +20,11 @@ export function growthPercent(current: number, previous: number): number {
  * still pending. Inventory counts active products, the ones the storefront shows.
  */
 export async function dashboardStats(ctx: AppContext, now = new Date()): Promise<DashboardStats> {
-  const [customers, designs, inventory] = await Promise.all([
+  const [customers, designs, inventory, deals] = await Promise.all([
     customerFigures(ctx, now),
     designFigures(ctx.database.db, now),
     inventoryFigures(ctx, now),
+    dealFigures(ctx, now),
   ]);
   return {
     totalUsers: customers.total,
@@ -32,5 +34,14 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     pendingApprovals: designs.pending,
     inventoryItems: inventory.total,
     inventoryGrowth: growthPercent(inventory.last30, inventory.prev30),
+    proposalsSentThisMonth: deals.sent,
+    proposalsAcceptedThisMonth: deals.accepted,
+    acceptedValueThisMonth: deals.value,
+    // Money compared in cents, so the percent is of exact amounts.
+    acceptedValueGrowth: growthPercent(
+      Math.round(Number(deals.value) * 100),
+      Math.round(Number(deals.previous) * 100),
+    ),
+    upcomingInstallations: deals.upcoming,
   };
 }

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { designSubmissions } from '../../db/schema/designs';
+import { createdWindows } from '../../platform/created-windows';
 
 export interface DesignFigures {
   /** Every submission, whatever its status (the dashboard's "Total Designs"). */
@@ -12,15 +13,10 @@ export interface DesignFigures {
 
 /** The dashboard's design figures, counted in one pass over design_submissions. */
 export async function designFigures(db: DbOrTx, now: Date): Promise<DesignFigures> {
-  const day = 24 * 3600 * 1000;
-  const since30 = new Date(now.getTime() - 30 * day);
-  const since60 = new Date(now.getTime() - 60 * day);
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
+      ...createdWindows(designSubmissions.createdAt, now),
       pending: sql<number>`(count(*) filter (where ${designSubmissions.status} = 'pending'))::int`,
-      last30: sql<number>`(count(*) filter (where ${designSubmissions.createdAt} >= ${since30} and ${designSubmissions.createdAt} <= ${now}))::int`,
-      prev30: sql<number>`(count(*) filter (where ${designSubmissions.createdAt} >= ${since60} and ${designSubmissions.createdAt} < ${since30}))::int`,
     })
     .from(designSubmissions);
   return {

@@ -1,5 +1,16 @@
-import type { AdminDesign, CustomerDesign, DesignFileLink, DesignPreferences } from '@shop/contracts';
-import type { DesignWithFiles, RecommendationFileRow } from './queries';
+import {
+  CUSTOMER_HISTORY_KINDS,
+  type AdminDesign,
+  type AdminDesignDetail,
+  type CustomerDesign,
+  type CustomerDesignDetail,
+  type DesignComment,
+  type DesignFileLink,
+  type DesignHistoryEntry,
+  type DesignPreferences,
+  type DesignStatus,
+} from '@shop/contracts';
+import type { DesignWithFiles, HistoryRow, RecommendationFileRow } from './queries';
 
 const SHORT_TITLE_LENGTH = 40;
 
@@ -78,5 +89,47 @@ export function toAdminDesign(d: DesignWithFiles): AdminDesign {
     recommendation_notes: d.recommendationNotes,
     recommendation_files_urls: links.map((l) => l.url),
     recommendation_files: links,
+  };
+}
+
+const asStatus = (s: string | null) => (s as DesignStatus | null) ?? null;
+
+function historyEntries(rows: HistoryRow[]): DesignHistoryEntry[] {
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    author: r.actorId !== null ? { id: r.actorId, name: r.actorName ?? '' } : null,
+    from_status: asStatus(r.fromStatus),
+    to_status: asStatus(r.toStatus),
+    body: r.body,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** Every comment ever added, oldest first (an empty body is a cleared comment of older records, not shown). */
+function commentList(rows: HistoryRow[]): DesignComment[] {
+  return rows
+    .filter((r) => r.kind === 'comment' && r.body)
+    .map((r) => ({
+      id: r.id,
+      body: r.body!,
+      author: r.actorId !== null ? { id: r.actorId, name: r.actorName ?? '' } : null,
+      created_at: r.createdAt.toISOString(),
+    }));
+}
+
+export function toAdminDesignDetail(d: DesignWithFiles, history: HistoryRow[]): AdminDesignDetail {
+  return { ...toAdminDesign(d), comment_list: commentList(history), history: historyEntries(history) };
+}
+
+/** The customer sees the part of the history meant for them: no removed files, no cleared comments. */
+export function toCustomerDesignDetail(d: DesignWithFiles, history: HistoryRow[]): CustomerDesignDetail {
+  const visible = history.filter(
+    (r) => CUSTOMER_HISTORY_KINDS.includes(r.kind) && (r.kind !== 'comment' || r.body),
+  );
+  return {
+    ...toCustomerDesign(d),
+    comment_list: commentList(history),
+    history: historyEntries(visible),
   };
 }

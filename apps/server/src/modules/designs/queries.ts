@@ -30,6 +30,36 @@ export async function insertHistory(db: DbOrTx, entries: HistoryInsert[]): Promi
   if (entries.length) await db.insert(designHistory).values(entries);
 }
 
+export interface HistoryRow {
+  id: number;
+  kind: (typeof designHistory.$inferSelect)['kind'];
+  actorId: number | null;
+  actorName: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  body: string | null;
+  createdAt: Date;
+}
+
+/** A design's history with each actor's name, oldest first. */
+export async function historyOf(db: DbOrTx, designId: number): Promise<HistoryRow[]> {
+  return db
+    .select({
+      id: designHistory.id,
+      kind: designHistory.kind,
+      actorId: designHistory.actorId,
+      actorName: users.name,
+      fromStatus: designHistory.fromStatus,
+      toStatus: designHistory.toStatus,
+      body: designHistory.body,
+      createdAt: designHistory.createdAt,
+    })
+    .from(designHistory)
+    .leftJoin(users, eq(users.id, designHistory.actorId))
+    .where(eq(designHistory.designId, designId))
+    .orderBy(asc(designHistory.createdAt), asc(designHistory.id));
+}
+
 export async function filesOf(
   db: DbOrTx,
   designIds: number[],

@@ -44,7 +44,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
     schema: {
       tags: ['designs'],
       consumes: ['multipart/form-data'],
-      response: { 201: designSubmittedResponse, ...errors(400, 401, 403, 413, 415, 422, 429) },
+      response: { 201: designSubmittedResponse, ...errors(400, 401, 403, 413, 415, 422, 429, 507) },
     },
     handler: async (request, reply) => {
       const auth = request.auth;
@@ -206,7 +206,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
       tags: ['admin'],
       consumes: ['multipart/form-data'],
       params: idParam,
-      response: { 200: adminDesignResponse, ...errors(400, 401, 403, 404, 413, 415, 422) },
+      response: { 200: adminDesignResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 507) },
     },
     handler: async (request) => {
       const rules = {

@@ -1,9 +1,9 @@
 import {
   ACCEPTED_TYPES,
   DESIGN_SERVER_MESSAGES,
-  type AdminDesign,
+  type AdminDesignDetail,
   type AdminDesignList,
-  type CustomerDesign,
+  type CustomerDesignDetail,
   type CustomerDesignList,
   type DesignStatus,
 } from '@shop/contracts';
@@ -14,8 +14,14 @@ import type { StoredFile } from '../../platform/multipart';
 import type { PrivateDownload } from '../../platform/files/private-download';
 import { adoptUploads, disownUploads, removeDisowned } from '../../platform/files/upload-journal';
 import { publishNotifications, type NotificationRow } from '../notifications/service';
+import { filterCustomer } from '../users/service';
 import { announceReview, type ReviewChanges } from './design-messages';
-import { toAdminDesign, toCustomerDesign } from './present-design';
+import {
+  toAdminDesign,
+  toAdminDesignDetail,
+  toCustomerDesign,
+  toCustomerDesignDetail,
+} from './present-design';
 import * as q from './queries';
 import { sniffUpload, type StoredUpload } from './submit-design';
 
@@ -48,8 +54,9 @@ export async function showOwnDesign(
   ctx: AppContext,
   auth: AuthContext,
   slug: string,
-): Promise<CustomerDesign> {
-  return toCustomerDesign(await ownDesign(ctx, auth, slug));
+): Promise<CustomerDesignDetail> {
+  const design = await ownDesign(ctx, auth, slug);
+  return toCustomerDesignDetail(design, await q.historyOf(ctx.database.db, design.id));
 }
 
 export interface OwnerEdit {
@@ -71,7 +78,7 @@ export async function updateOwnDesign(
   auth: AuthContext,
   slug: string,
   edit: OwnerEdit,
-): Promise<CustomerDesign> {
+): Promise<CustomerDesignDetail> {
   const design = await ownDesign(ctx, auth, slug);
   const values: Partial<q.DesignInsert> = {};
   if (edit.title !== undefined) values.title = edit.title;
@@ -105,7 +112,10 @@ export async function listDesigns(
   ctx: AppContext,
   query: { page: number; perPage: number; search?: string; userId?: number },
 ): Promise<AdminDesignList> {
-  const { total, rows } = await q.listAllDesigns(ctx.database.db, query);
+  const [{ total, rows }, filterUser] = await Promise.all([
+    q.listAllDesigns(ctx.database.db, query),
+    filterCustomer(ctx, query.userId),
+  ]);
   const totalPages = Math.max(1, Math.ceil(total / query.perPage));
   const start = total === 0 ? 0 : (query.page - 1) * query.perPage + 1;
   return {
@@ -119,6 +129,7 @@ export async function listDesigns(
       start,
       end: total === 0 ? 0 : start + rows.length - 1,
     },
+    filter_user: filterUser,
   };
 }
 
@@ -128,13 +139,17 @@ async function anyDesign(ctx: AppContext, id: number) {
   return design;
 }
 
-export async function showDesign(ctx: AppContext, id: number): Promise<AdminDesign> {
-  return toAdminDesign(await anyDesign(ctx, id));
+export async function showDesign(ctx: AppContext, id: number): Promise<AdminDesignDetail> {
+  const design = await anyDesign(ctx, id);
+  return toAdminDesignDetail(design, await q.historyOf(ctx.database.db, design.id));
 }
 
 export interface Review {
   status?: DesignStatus;
+  /** A new comment, added unless empty or the same as the latest one (a form sending the latest back unchanged). */
   comments?: string;
+  /** A new comment added even when it repeats the latest one (the Add Comment action). */
+  comment?: string;
   recommendationNotes?: string;
   /** Files already in storage under journaled keys (withMultipart): adopted by the review's transaction. */
   newFiles?: StoredFile[];
@@ -164,7 +179,7 @@ export async function reviewDesign(
   auth: AuthContext,
   id: number,
   review: Review,
-): Promise<AdminDesign> {
+): Promise<AdminDesignDetail> {
   await anyDesign(ctx, id);
   const stored: StoredUpload[] = [];
   for (const file of review.newFiles ?? []) {
@@ -199,10 +214,15 @@ export async function reviewDesign(
           toStatus: review.status,
         });
       }
-      if (review.comments !== undefined && review.comments !== (design.comments ?? '')) {
-        values.comments = review.comments || null;
-        if (review.comments) changes.comment = review.comments;
-        history.push({ designId: id, actorId, kind: 'comment', body: review.comments });
+      // Comments are added, never overwritten: each is kept in the history with its author and time, and the
+      // design's `comments` keeps the latest for the lists.
+      const comment =
+        review.comment ||
+        (review.comments && review.comments !== (design.comments ?? '') ? review.comments : undefined);
+      if (comment) {
+        values.comments = comment;
+        changes.comment = comment;
+        history.push({ designId: id, actorId, kind: 'comment', body: comment });
       }
       if (
         review.recommendationNotes !== undefined &&
@@ -268,8 +288,8 @@ export async function addComment(
   auth: AuthContext,
   id: number,
   comment: string,
-): Promise<AdminDesign> {
-  return reviewDesign(ctx, auth, id, { comments: comment });
+): Promise<AdminDesignDetail> {
+  return reviewDesign(ctx, auth, id, { comment });
 }
 
 export async function changeStatus(
@@ -277,7 +297,7 @@ export async function changeStatus(
   auth: AuthContext,
   id: number,
   status: DesignStatus,
-): Promise<AdminDesign> {
+): Promise<AdminDesignDetail> {
   return reviewDesign(ctx, auth, id, { status });
 }
 

@@ -18,8 +18,10 @@ import {
 } from '../../platform/errors';
 import type { MultipartBody, StoredFile } from '../../platform/multipart';
 import { detectStoredFileType } from '../../platform/files/sniff';
+import { nameForType } from '../../platform/files/storage';
 import { adoptUploads } from '../../platform/files/upload-journal';
 import { publishNotifications } from '../notifications/service';
+import { admitUploads } from '../uploads/quota';
 import { announceSubmission } from './design-messages';
 import * as q from './queries';
 
@@ -43,7 +45,7 @@ export async function sniffUpload(
 ): Promise<StoredUpload> {
   const type = await detectStoredFileType(ctx.storage, file.key, file.filename);
   if (!type || !accepted.includes(type.mime)) throw unsupportedType(message, { [field]: [message] });
-  return { key: file.key, name: file.filename, mime: type.mime, size: file.size };
+  return { key: file.key, name: nameForType(file.filename, type.ext), mime: type.mime, size: file.size };
 }
 
 /** The design number customers see, e.g. DS-2026-000123: unique because it is derived from the row's id. */
@@ -142,6 +144,15 @@ function insertSubmission(
   upload?: StoredUpload,
 ) {
   return ctx.database.db.transaction(async (tx) => {
+    // The file counts against the customer's upload space, or the guest address's.
+    if (upload)
+      await admitUploads(
+        ctx,
+        tx,
+        auth ? { userId: auth.user.id } : { guestEmail: email },
+        upload.size,
+        'design_file',
+      );
     const id = await q.nextDesignId(tx);
     const now = new Date();
     const design = await q.insertDesign(tx, {

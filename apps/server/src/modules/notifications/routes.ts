@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 import { currentAuth, requireAdmin, requireCustomer } from '../../platform/auth/guard';
 import { errors, type ModuleOptions } from '../../platform/http';
-import type { NotificationRow } from './service';
+import type { AppNotification } from '@shop/contracts';
 import * as service from './service';
 
 /**
@@ -60,14 +60,11 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: ModuleO
   }
 
   // Push: each recipient's socket sits in exactly one of the two channels (by role), so emitting to both is exact.
-  const push = (row: NotificationRow, unreadCount: number) => {
+  const push = (recipientId: number, notification: AppNotification, unreadCount: number) => {
     app.realtime.emit(
-      [channels.userNotifications(row.userId), channels.adminNotifications(row.userId)],
+      [channels.userNotifications(recipientId), channels.adminNotifications(recipientId)],
       'notification',
-      {
-        notification: service.toNotificationDto(row),
-        unread_count: unreadCount,
-      },
+      { notification, unread_count: unreadCount },
     );
   };
   ctx.hub.on('notificationCreated', push);

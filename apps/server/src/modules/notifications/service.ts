@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { NOTIFICATION_TYPES, type AppNotification, type NotificationsResponse } from '@shop/contracts';
+import {
+  NOTIFICATION_TYPES,
+  type AppNotification,
+  type NotificationsResponse,
+  USER_STATUS,
+} from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { notifications, type NotificationData } from '../../db/schema/notifications';
@@ -27,7 +32,7 @@ export async function activeAdminIds(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 1)));
+    .where(and(eq(users.role, 'admin'), eq(users.status, USER_STATUS.active)));
   return rows.map((r) => r.id);
 }
 
@@ -55,7 +60,8 @@ export async function publishNotifications(
   if (rows.length === 0) return;
   const counts =
     knownCounts ?? (await unreadCounts(ctx.database.db, [...new Set(rows.map((r) => r.userId))]));
-  for (const row of rows) ctx.hub.emit('notificationCreated', row, counts.get(row.userId) ?? 0);
+  for (const row of rows)
+    ctx.hub.emit('notificationCreated', row.userId, toNotificationDto(row), counts.get(row.userId) ?? 0);
 }
 
 /** A notification row as both areas see it (the spec's shape: data { type, message, design_id, slug, sender_id }). */
@@ -71,6 +77,8 @@ export function toNotificationDto(row: NotificationRow): AppNotification {
       design_id: row.data.design_id ?? null,
       slug: row.data.slug ?? null,
       sender_id: row.data.sender_id ?? null,
+      ...(row.data.proposal_id ? { proposal_id: row.data.proposal_id } : {}),
+      ...(row.data.booking_id ? { booking_id: row.data.booking_id } : {}),
     },
   };
 }

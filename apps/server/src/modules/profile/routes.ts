@@ -42,7 +42,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOption
       tags: ['admin profile'],
       consumes: formConsumes,
       description: 'Multipart: name, email, optional photo.',
-      response: { 200: adminProfileUpdateResponse, ...errors(400, 401, 403, 413, 415, 422) },
+      response: { 200: adminProfileUpdateResponse, ...errors(400, 401, 403, 413, 415, 422, 507) },
     },
     handler: async (request) => {
       const { input, photo } = await readProfileForm(request, adminProfileUpdateRequest);
@@ -56,7 +56,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOption
     schema: {
       tags: ['admin profile'],
       body: adminPasswordUpdateRequest,
-      response: { 200: messageResponse, ...errors(401, 403, 422) },
+      response: { 200: messageResponse, ...errors(401, 403, 422, 429) },
     },
     handler: async (request) => {
       await service.updateAdminPassword(ctx, currentAuth(request), request.body);
@@ -70,7 +70,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOption
       tags: ['profile'],
       consumes: formConsumes,
       description: 'Multipart: name, phone, optional photo (any image type). The e-mail is read-only.',
-      response: { 200: customerProfileUpdateResponse, ...errors(400, 401, 403, 413, 415, 422) },
+      response: { 200: customerProfileUpdateResponse, ...errors(400, 401, 403, 413, 415, 422, 429, 507) },
     },
     handler: async (request) => {
       const { input, photo } = await readProfileForm(request, customerProfileUpdateRequest);
@@ -84,7 +84,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOption
     schema: {
       tags: ['profile'],
       body: customerPasswordUpdateRequest,
-      response: { 200: messageResponse, ...errors(401, 403, 422) },
+      response: { 200: messageResponse, ...errors(401, 403, 422, 429) },
     },
     handler: async (request) => {
       await service.updateCustomerPassword(ctx, currentAuth(request), request.body);

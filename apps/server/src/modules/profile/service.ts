@@ -17,6 +17,7 @@ import {
 } from '../../platform/files/upload-journal';
 import type { UploadedFile } from '../../platform/multipart';
 import { changePassword, toAdminDto, toUserDto } from '../accounts/service';
+import { spendUploadRate, type UploadOwner } from '../uploads/quota';
 import * as q from './queries';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -25,13 +26,19 @@ type Log = { warn(obj: object, msg: string): void };
  * Checks a profile photo by its bytes (any image type: png, jpeg, webp, gif, avif) and stores its variants
  * through the upload journal (the profile's transaction adopts them).
  */
-async function storePhoto(ctx: AppContext, photo: UploadedFile | undefined): Promise<string | undefined> {
+async function storePhoto(
+  ctx: AppContext,
+  photo: UploadedFile | undefined,
+  owner: UploadOwner | undefined,
+): Promise<string | undefined> {
   if (!photo) return undefined;
   const type = await detectFileType(photo.data, photo.filename);
   const accepted: readonly string[] = ACCEPTED_TYPES.profilePhoto;
   if (!type || !accepted.includes(type.mime)) {
     throw new AppError(415, PROFILE_MESSAGES.photoType, { photo: [PROFILE_MESSAGES.photoType] });
   }
+  // A customer's photo replaces the last one, so it takes no upload space, but it counts against the rate.
+  if (owner) await spendUploadRate(ctx, owner, photo.data.length);
   try {
     return await storeVariants(uploadJournalOf(ctx), 'avatars', await encodeVariants(photo.data));
   } catch (err) {
@@ -52,11 +59,12 @@ async function saveProfile(
   values: { name: string; email?: string; phone?: string },
   photo: UploadedFile | undefined,
   log?: Log,
+  owner?: UploadOwner,
 ) {
   if (values.email && (await q.emailTakenByAnother(ctx.database.db, values.email, userId))) {
     throw validationFailed({ email: [SERVER_MESSAGES.emailTaken] });
   }
-  const photoKey = await storePhoto(ctx, photo);
+  const photoKey = await storePhoto(ctx, photo, owner);
   let result;
   try {
     result = await ctx.database.db.transaction(async (tx) => {
@@ -104,7 +112,9 @@ export async function updateCustomerProfile(
   log?: Log,
 ): Promise<User> {
   return toUserDto(
-    await saveProfile(ctx, auth.user.id, { name: input.name, phone: input.phone }, photo, log),
+    await saveProfile(ctx, auth.user.id, { name: input.name, phone: input.phone }, photo, log, {
+      userId: auth.user.id,
+    }),
   );
 }
 

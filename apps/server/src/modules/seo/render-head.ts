@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { escapeHtml } from '../../platform/mail/queue';
+import { escapeHtml } from '../../platform/html';
 import { getPageMeta, safeDecode } from './service';
 
 /**
  * The <head> tags of a page for crawlers and link previews (decisions.md D10): the same data as
- * GET /api/meta/{path}, HTML-escaped, with absolute URLs. Pages that do not exist still get the app shell
- * (the single-page app shows its own message), so the status stays 200.
+ * GET /api/meta/{path}, HTML-escaped, with absolute URLs. A product page of an unknown or inactive product
+ * answers 404 (the app shows its not-found view); other unknown paths are redirected by the page renderer.
  */
-export async function renderHead(ctx: AppContext, request: FastifyRequest): Promise<{ head: string }> {
+export async function renderHead(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ head: string; status?: number }> {
   const path = safeDecode(request.url.split('?')[0] ?? '/');
   const meta = await getPageMeta(ctx, path);
   const tags: string[] = [
@@ -31,5 +34,6 @@ export async function renderHead(ctx: AppContext, request: FastifyRequest): Prom
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   );
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}">`);
-  return { head: tags.join('\n    ') };
+  const missingProduct = /^\/product\/[^/]+\/?$/.test(path) && !meta.found;
+  return { head: tags.join('\n    '), ...(missingProduct ? { status: 404 } : {}) };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { PageRenderer, RenderedPage } from '@shop/contracts';
+import type { PageRedirect, PageRenderer, RenderedPage } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { createStorefrontSource } from '../catalog/storefront-source';
 
@@ -42,6 +42,6 @@ export async function loadPageRenderer(
 export function createPageRendering(ctx: AppContext, renderer: PageRenderer) {
   const source = createStorefrontSource(ctx);
   const origin = new URL(ctx.config.publicUrl).origin;
-  return (request: FastifyRequest): Promise<RenderedPage | null> =>
+  return (request: FastifyRequest): Promise<RenderedPage | PageRedirect | null> =>
     renderer.renderPage(`${origin}${request.url}`, source);
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_META_TITLE, PUBLIC_PAGES, type PageMeta } from '@shop/contracts';
+import {
+  CUSTOMER_MESSAGES,
+  DEFAULT_META_TITLE,
+  PUBLIC_PAGES,
+  pageTitle,
+  type PageMeta,
+} from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { imageUrl } from '../../platform/files/images';
 import { findActiveProduct, listActiveProductSlugs } from '../catalog/service';
@@ -38,7 +44,7 @@ function absolute(ctx: AppContext, path: string | null | undefined): string | nu
 
 /**
  * The title, description and sharing data of a page: product pages from the product, other pages from their
- * page_meta row, and the default title for anything else. URLs are absolute.
+ * page_meta row, and the default title for anything else (an unknown product says so). URLs are absolute.
  */
 export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<PageMeta & { found: boolean }> {
   const path = normalizeMetaPath(rawPath);
@@ -48,7 +54,7 @@ export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<Pag
     const product = await findActiveProduct(ctx, safeDecode(productSlug));
     if (product) {
       return {
-        title: product.name,
+        title: pageTitle(product.name, ctx.config.appName),
         description: trimDescription(product.description),
         keywords: '',
         url,
@@ -56,6 +62,15 @@ export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<Pag
         found: true,
       };
     }
+    // An unknown or inactive product: the page shows its not-found view, under a title that says so.
+    return {
+      title: pageTitle(CUSTOMER_MESSAGES.productNotFoundTitle, ctx.config.appName),
+      description: '',
+      keywords: '',
+      url,
+      image: null,
+      found: false,
+    };
   } else {
     const row = await selectPageMeta(ctx.database.db, path);
     if (row) {

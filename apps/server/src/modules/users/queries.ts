@@ -1,10 +1,12 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { UserStatus } from '@shop/contracts';
 import type { DbOrTx } from '../../db/connection';
 import { messageAttachments, conversations, messages } from '../../db/schema/chat';
 import { designSubmissions, recommendationFiles } from '../../db/schema/designs';
 import { favorites } from '../../db/schema/favorites';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
+import { createdWindows } from '../../platform/created-windows';
 
 /** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -56,6 +58,15 @@ export async function favoriteCountsByUser(db: DbOrTx, userIds: number[]): Promi
 }
 
 /** A customer account (role user), locked for the rest of the transaction; null for admins and unknown ids. */
+export async function findCustomer(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function lockCustomer(db: DbOrTx, id: number) {
   const rows = await db
     .select({ id: users.id, status: users.status, photoKey: users.photoKey })
@@ -66,7 +77,7 @@ export async function lockCustomer(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
-export async function setUserStatus(db: DbOrTx, id: number, status: 0 | 1) {
+export async function setUserStatus(db: DbOrTx, id: number, status: UserStatus) {
   await db
     .update(users)
     .set({ status, updatedAt: sql`now()` })
@@ -74,15 +85,8 @@ export async function setUserStatus(db: DbOrTx, id: number, status: 0 | 1) {
 }
 
 export async function countCustomersCreated(db: DbOrTx, now: Date) {
-  const day = 24 * 3600 * 1000;
-  const since30 = new Date(now.getTime() - 30 * day);
-  const since60 = new Date(now.getTime() - 60 * day);
   const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      last30: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since30} and ${users.createdAt} <= ${now}))::int`,
-      prev30: sql<number>`(count(*) filter (where ${users.createdAt} >= ${since60} and ${users.createdAt} < ${since30}))::int`,
-    })
+    .select(createdWindows(users.createdAt, now))
     .from(users)
     .where(eq(users.role, 'user'));
   return { total: row?.total ?? 0, last30: row?.last30 ?? 0, prev30: row?.prev30 ?? 0 };

@@ -5,8 +5,10 @@ import {
   adminUsersResponse,
   idParam,
   messageResponse,
+  realtimeChannels,
   userStatusResponse,
   ADMIN_MESSAGES,
+  USER_STATUS,
 } from '@shop/contracts';
 import { requireAdmin } from '../../platform/auth/guard';
 import { errors, type ModuleOptions } from '../../platform/http';
@@ -38,7 +40,8 @@ export async function userRoutes(base: FastifyInstance, { ctx }: ModuleOptions) 
       const status = await service.toggleUserStatus(ctx, request.params.id);
       return {
         status,
-        message: status === 1 ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated,
+        message:
+          status === USER_STATUS.active ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated,
       };
     },
   });
@@ -52,6 +55,8 @@ export async function userRoutes(base: FastifyInstance, { ctx }: ModuleOptions) 
     },
     handler: async (request) => {
       await service.deleteUser(ctx, request.params.id, request.log);
+      // Other admins' open conversation with the customer closes (their own tabs were signed out with their sessions).
+      app.realtime.emit(realtimeChannels.admins, 'customer:deleted', { userId: request.params.id });
       return { message: USER_SERVER_MESSAGES.deleted };
     },
   });

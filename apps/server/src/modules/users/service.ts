@@ -1,11 +1,11 @@
-import type { AdminUser, AdminUsersResponse } from '@shop/contracts';
+import { USER_STATUS, type AdminUser, type AdminUsersResponse, type UserStatus } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
 import { imageFileKeys } from '../../platform/files/images';
 import { disownUploads, removeDisowned } from '../../platform/files/upload-journal';
 import { designCountsByUser } from '../designs/design-stats';
-import { adminPagination } from './admin-pagination';
+import { adminPagination } from '../../platform/pagination';
 import * as q from './queries';
 
 export async function listUsers(
@@ -24,7 +24,7 @@ export async function listUsers(
     id: r.id,
     name: r.name,
     email: r.email,
-    status: r.status === 1 ? 1 : 0,
+    status: r.status === USER_STATUS.active ? USER_STATUS.active : USER_STATUS.inactive,
     user_designs_count: designs.get(r.id) ?? 0,
     liked_products_count: liked.get(r.id) ?? 0,
     created_at: r.createdAt.toISOString(),
@@ -37,13 +37,13 @@ export async function listUsers(
  * transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so an admin can
  * neither lock themselves out nor lock out another admin from this list.
  */
-export async function toggleUserStatus(ctx: AppContext, userId: number): Promise<0 | 1> {
+export async function toggleUserStatus(ctx: AppContext, userId: number): Promise<UserStatus> {
   const { status, revoked } = await ctx.database.db.transaction(async (tx) => {
     const user = await q.lockCustomer(tx, userId);
     if (!user) throw notFound();
-    const next: 0 | 1 = user.status === 1 ? 0 : 1;
+    const next: UserStatus = user.status === USER_STATUS.active ? USER_STATUS.inactive : USER_STATUS.active;
     await q.setUserStatus(tx, userId, next);
-    const ended = next === 0 ? await revokeUserSessions(tx, userId) : [];
+    const ended = next === USER_STATUS.inactive ? await revokeUserSessions(tx, userId) : [];
     return { status: next, revoked: ended };
   });
   if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
@@ -75,6 +75,14 @@ export async function deleteUser(
   if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
   // The rows are gone already; a file that cannot be removed now is logged and left to the journal sweep.
   await removeDisowned(ctx, files, log);
+}
+
+/** The customer a back-office list is filtered by, to name them; null for no filter or no such customer. */
+export async function filterCustomer(
+  ctx: AppContext,
+  userId: number | undefined,
+): Promise<{ id: number; name: string } | null> {
+  return userId === undefined ? null : q.findCustomer(ctx.database.db, userId);
 }
 
 /** Customer accounts for the dashboard: all of them, and those created in the last 30 days and the 30 days before. */

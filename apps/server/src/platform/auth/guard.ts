@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { SERVER_MESSAGES, USER_STATUS } from '@shop/contracts';
 import type { Db } from '../../db/connection';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { resolveSession, type AuthContext } from './sessions';
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that never look at a bearer token (login, register, password reset). */
     skipAuth?: boolean;
+    /** Answers no cache may keep though no session is sent (they carry a token or a password's outcome). */
+    noStore?: boolean;
   }
 }
 
@@ -32,7 +34,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     // A token that was sent but is unknown or expired is an error even on public routes,
     // so the client clears it instead of silently browsing as a guest.
     if (!request.auth) throw unauthenticated();
-    if (request.auth.user.status !== 1) throw new AppError(403, SERVER_MESSAGES.accountInactive);
+    if (request.auth.user.status !== USER_STATUS.active)
+      throw new AppError(403, SERVER_MESSAGES.accountInactive);
+  });
+  // An answer that depends on a session (or was asked with one, even if refused) is kept by no cache, shared or
+  // the browser's own: a shared computer's back button or a proxy never shows one person's data to the next.
+  app.addHook('onSend', async (request, reply) => {
+    if (!(request.auth || request.headers.authorization || request.routeOptions.config?.noStore)) return;
+    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+      reply.header('Cache-Control', 'no-store');
   });
 });
 

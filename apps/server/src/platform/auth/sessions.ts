@@ -14,6 +14,7 @@ export interface AuthUser {
   photoKey: string | null;
   role: 'user' | 'admin';
   status: number;
+  emailVerifiedAt: Date | null;
 }
 
 export interface AuthContext {
@@ -58,6 +59,7 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
       photoKey: users.photoKey,
       role: users.role,
       status: users.status,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -84,15 +84,42 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
-/** A file name safe to keep as metadata and to show: no path, no control characters, bounded length. */
+// Control characters (C0, DEL, C1) and the invisible direction marks and overrides that make `invoice<RLO>fdp.exe`
+// read as `invoiceexe.pdf`: LRM, RLM, ALM, the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069,
+// and the byte order mark.
+const UNSAFE_NAME_CHARS =
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff"<>|:*?]/g;
+
+/**
+ * A file name safe to keep as metadata and to show: no path, no control or direction-changing characters,
+ * bounded length.
+ */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(UNSAFE_NAME_CHARS, '')
     .replace(/^\.+/, '')
     .trim()
     .slice(0, 150);
   return cleaned || 'file';
+}
+
+// Extensions that name the same type as the one file-type answers.
+const SAME_EXTENSION: Record<string, string[]> = { jpg: ['jpeg', 'jpe'], tif: ['tiff'] };
+
+/**
+ * A sanitized name whose extension is the one of the type found in the file's bytes: `x.html` holding a PNG is
+ * kept as `x.png`, `plan` as `plan.pdf`; `photo.jpeg` holding a JPEG stays as it is.
+ */
+export function nameForType(name: string, ext: string): string {
+  const safe = sanitizeFileName(name);
+  const wanted = ext.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (!wanted) return safe;
+  const dot = safe.lastIndexOf('.');
+  const stem = dot > 0 ? safe.slice(0, dot) : safe;
+  const current = dot > 0 ? safe.slice(dot + 1).toLowerCase() : '';
+  if (current === wanted || SAME_EXTENSION[wanted]?.includes(current)) return safe;
+  return `${stem.slice(0, 150 - wanted.length - 1).replace(/[.\s]+$/, '') || 'file'}.${wanted}`;
 }

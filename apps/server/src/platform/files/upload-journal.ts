@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
 import { uploadJournal } from '../../db/schema/uploads';
+import type { Config } from '../../config';
+import { DiskGuard, statfsProbe, type DiskSpaceProbe } from './disk-guard';
 import type { FileStorage } from './storage';
 
 const SWEEP_BATCH = 100;
@@ -21,17 +23,27 @@ export class UploadJournal {
   constructor(
     private readonly db: Db,
     readonly storage: FileStorage,
+    private readonly guard?: DiskGuard,
   ) {}
 
-  /** Commits one journal row per key; called before the files are written. */
-  async record(keys: string[]): Promise<void> {
+  /**
+   * Refuses (507) when the disk holding the files is too full to take `incomingBytes` more (no check for a
+   * bucket). Every write checks it; handlers call it before reading a body so a full disk costs no upload.
+   */
+  async assertRoom(incomingBytes = 0): Promise<void> {
+    await this.guard?.assertRoom(incomingBytes);
+  }
+
+  /** Commits one journal row per key; called before the files are written. Refused when the disk is low. */
+  async record(keys: string[], incomingBytes = 0): Promise<void> {
     if (keys.length === 0) return;
+    await this.assertRoom(incomingBytes);
     await this.db.insert(uploadJournal).values(keys.map((key) => ({ key })));
   }
 
   /** Journals a key, then writes its file; a failed write leaves neither the file nor the row. */
   async put(key: string, data: Buffer | Readable, contentType: string): Promise<void> {
-    await this.record([key]);
+    await this.record([key], Buffer.isBuffer(data) ? data.length : 0);
     try {
       await this.storage.put(key, data, contentType);
     } catch (err) {
@@ -128,7 +140,7 @@ export async function disownUploads(tx: DbOrTx, keys: string[]): Promise<void> {
  * to the sweep, since the rows are gone already.
  */
 export async function removeDisowned(
-  ctx: { database: { db: Db }; storage: FileStorage },
+  ctx: JournalContext,
   keys: string[],
   log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
@@ -143,9 +155,27 @@ export async function removeDisowned(
     );
 }
 
-/** The journal of a running app (its database and storage). */
-export function uploadJournalOf(ctx: { database: { db: Db }; storage: FileStorage }): UploadJournal {
-  return new UploadJournal(ctx.database.db, ctx.storage);
+type JournalContext = {
+  database: { db: Db };
+  storage: FileStorage;
+  config?: Pick<Config, 'dataDir' | 's3' | 'uploadMinFreeBytes' | 'uploadMinFreePercent'>;
+  diskSpace?: DiskSpaceProbe;
+};
+
+/**
+ * The journal of a running app (its database and storage). Files on local disk are guarded against filling the
+ * disk (the free space of DATA_DIR, or the context's own probe); a bucket has no such guard.
+ */
+export function uploadJournalOf(ctx: JournalContext): UploadJournal {
+  const config = ctx.config;
+  const guard =
+    config && !config.s3
+      ? new DiskGuard(ctx.diskSpace ?? statfsProbe(config.dataDir), {
+          minFreeBytes: config.uploadMinFreeBytes,
+          minFreePercent: config.uploadMinFreePercent,
+        })
+      : undefined;
+  return new UploadJournal(ctx.database.db, ctx.storage, guard);
 }
 
 export interface UploadSweeperOptions {

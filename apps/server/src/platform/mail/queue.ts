@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/connection';
-import { mailQueue } from '../../db/schema/mail';
+import { mailQueue, type MailAttachment } from '../../db/schema/mail';
+import { escapeHtml } from '../html';
 
 export interface OutgoingMail {
   to: string;
@@ -9,6 +10,7 @@ export interface OutgoingMail {
   /** What the mail is about, e.g. 'password_reset'. */
   kind: string;
   ref?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Queues a mail inside the caller's transaction: it is sent only if the change that caused it commits. */
@@ -20,17 +22,9 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
     htmlBody: mail.html,
     kind: mail.kind,
     ref: mail.ref,
+    attachments: mail.attachments?.length ? mail.attachments : null,
   });
 }
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 /** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */
 export function simpleHtml(

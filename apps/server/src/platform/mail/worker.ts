@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connection';
+import type { MailAttachment } from '../../db/schema/mail';
 
 const MAX_ATTEMPTS = 12;
 const BATCH = 20;
@@ -14,6 +15,7 @@ interface ClaimedMail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -108,7 +110,7 @@ export class MailWorker {
         select id from mail_queue where status = 'pending' and next_attempt_at <= now()
         order by next_attempt_at, id limit ${BATCH} for update skip locked
       )
-      returning id, to_address, subject, text_body, html_body, attempts`);
+      returning id, to_address, subject, text_body, html_body, attachments, attempts`);
     return res.rows as unknown as ClaimedMail[];
   }
 
@@ -119,6 +121,11 @@ export class MailWorker {
       subject: mail.subject,
       text: mail.text_body,
       html: mail.html_body ?? undefined,
+      attachments: (mail.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
     });
     if (this.fileMode) {
       await mkdir(this.opts.outboxDir, { recursive: true });

@@ -99,6 +99,17 @@ export class PresenceStore {
     return [...ids];
   }
 
+  /** How many sockets the user has open on every instance (this instance's own count while Redis is down). */
+  async sockets(userId: number): Promise<number> {
+    const local = (this.local.admin.get(userId) ?? 0) + (this.local.customer.get(userId) ?? 0);
+    if (!this.redis) return local;
+    try {
+      return Math.max(local, Number(await this.redis.eval(SOCKETS, 1, this.setKey, userId)));
+    } catch {
+      return local;
+    }
+  }
+
   async isOnline(userId: number): Promise<boolean> {
     if (this.local.admin.has(userId) || this.local.customer.has(userId)) return true;
     if (!this.redis) return false;
@@ -211,4 +222,14 @@ for _, base in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   end
 end
 return 0
+`;
+
+// ARGV: userId. The user's sockets summed over every live instance's hashes.
+const SOCKETS = `
+local n = 0
+for _, base in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  n = n + tonumber(redis.call('HGET', base .. ':admin', ARGV[1]) or '0')
+  n = n + tonumber(redis.call('HGET', base .. ':customer', ARGV[1]) or '0')
+end
+return n
 `;

@@ -2,20 +2,24 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { eq } from 'drizzle-orm';
 import {
   REALTIME_ERRORS,
   REALTIME_PATH,
+  SERVER_MESSAGES,
   realtimeChannels as channels,
   typingWhisper,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  USER_STATUS,
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { bearerToken } from '../auth/guard';
+import { clientAddressOf } from '../client-address';
 import { resolveSession } from '../auth/sessions';
 import { deploymentKey } from '../deployment';
 import { PresenceStore, type PresenceRole } from './presence';
@@ -83,15 +87,27 @@ export function originAllowed(
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    const limits = ctx.config.realtime;
+    const clientAddress = clientAddressOf(ctx.config.trustProxy);
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
       serveClient: false,
-      // One origin (D1): no CORS. Cross-site pages are refused before the handshake.
-      allowRequest: (req: IncomingMessage, callback) =>
-        callback(null, originAllowed(req.headers.origin, ctx.config.publicUrl, req.headers.host)),
+      // One origin (D1): no CORS. Cross-site pages are refused before the handshake, and so is an address opening
+      // new engine.io sessions faster than its allowance (each lasts unauthenticated at most connectTimeout).
+      allowRequest: (req: IncomingMessage, callback) => {
+        if (!originAllowed(req.headers.origin, ctx.config.publicUrl, req.headers.host))
+          return callback('Origin not allowed', false);
+        ctx.limits.consume('realtimeHandshake', clientAddress(req)).then(
+          () => callback(null, true),
+          () => callback(SERVER_MESSAGES.rateLimited, false),
+        );
+      },
       pingInterval: 25_000,
       pingTimeout: 20_000,
       maxHttpBufferSize: 16 * 1024,
+      // An engine.io session opens before the session token is sent (browsers cannot put it on a WebSocket's
+      // handshake request): one that has not completed the authenticated handshake by then is closed.
+      connectTimeout: limits.authTimeoutMs,
     });
 
     const key = deploymentKey(ctx.database.url);
@@ -100,7 +116,14 @@ export const realtimePlugin = fp(
     let adapterReady: Promise<void> = Promise.resolve();
     if (ctx.redis) {
       // Publishing must never wait for, nor throw on, a Redis outage: the local broadcast still happens.
-      pub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: 1, lazyConnect: false });
+      // The broadcasts of one event (a chat message: its conversation, the team, each recipient's notification)
+      // are made in one tick; auto-pipelining sends them to Redis in one write.
+      pub = ctx.redis.duplicate({
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+        enableAutoPipelining: true,
+      });
       sub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
       pub.on('error', () => {});
       sub.on('error', () => {});
@@ -144,6 +167,16 @@ export const realtimePlugin = fp(
       return role;
     }
 
+    // Sockets accepted by the handshake and not connected yet (socket id -> user id).
+    const accepting = new Map<string, number>();
+    const localSockets = (userId: number) => {
+      let n = 0;
+      for (const s of io.of('/').sockets.values()) if (s.data.userId === userId) n++;
+      for (const u of accepting.values()) if (u === userId) n++;
+      return n;
+    };
+    const events = new RateLimiterMemory({ points: limits.eventsPer10Seconds, duration: 10 });
+
     io.use(async (socket, next) => {
       const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const token = typeof given === 'string' ? given : bearerToken(socket.handshake.headers.authorization);
@@ -151,7 +184,16 @@ export const realtimePlugin = fp(
       try {
         const auth = await resolveSession(ctx.database.db, token);
         if (!auth) return next(new Error(REALTIME_ERRORS.unauthenticated));
-        if (auth.user.status !== 1) return next(new Error(REALTIME_ERRORS.inactive));
+        if (auth.user.status !== USER_STATUS.active) return next(new Error(REALTIME_ERRORS.inactive));
+        const id = auth.user.id;
+        // Sockets of the user on every instance (with Redis), and on this one counted at once: checked and
+        // counted with no wait in between, so parallel handshakes cannot pass the cap together here. Across
+        // instances, handshakes racing on two of them may pass it by one each.
+        const everywhere = await presence.sockets(id);
+        if (Math.max(everywhere, localSockets(id)) >= limits.maxSocketsPerUser)
+          return next(new Error(REALTIME_ERRORS.tooManyConnections));
+        accepting.set(socket.id, id);
+        socket.conn.once('close', () => accepting.delete(socket.id));
         const role: PresenceRole = auth.user.role === 'admin' ? 'admin' : 'customer';
         socket.data = {
           userId: auth.user.id,
@@ -160,7 +202,6 @@ export const realtimePlugin = fp(
           expiresAt: auth.expiresAt.getTime(),
         };
         // Membership is decided here, once; there is no client event that joins a channel.
-        const id = auth.user.id;
         const rooms = [
           channels.session(auth.sessionId),
           channels.conversation(id),
@@ -172,12 +213,14 @@ export const realtimePlugin = fp(
         await socket.join(rooms);
         next();
       } catch (err) {
+        accepting.delete(socket.id);
         app.log.warn({ err }, 'realtime handshake failed');
         next(new Error(REALTIME_ERRORS.unauthenticated));
       }
     });
 
     io.on('connection', (socket: RealtimeSocket) => {
+      accepting.delete(socket.id);
       const { userId, role } = socket.data;
       // A session ends at its expiry even while its socket stays open: the socket is closed then.
       let expiry: NodeJS.Timeout | undefined;
@@ -200,6 +243,14 @@ export const realtimePlugin = fp(
         })().catch((err) => app.log.warn({ err }, 'presence join failed')),
       );
 
+      // Client events are limited per socket (a flood is dropped, not relayed); sockets per user are capped above.
+      socket.use((_packet, proceed) => {
+        events.consume(socket.id).then(
+          () => proceed(),
+          () => {},
+        );
+      });
+
       socket.on('typing', (payload) => {
         const parsed = typingWhisper.safeParse(payload);
         if (!parsed.success) return;
@@ -218,6 +269,7 @@ export const realtimePlugin = fp(
 
       socket.on('disconnect', () => {
         clearTimeout(expiry);
+        void events.delete(socket.id);
         void track(
           presence
             .leave(role, userId)

@@ -342,6 +342,78 @@ describe('chat: the shared support inbox', () => {
     expect((await t.deliverMail()).filter((m) => m.includes('thanks'))).toHaveLength(0);
   });
 
+  it('admins get one notification per conversation with unread messages; opening it marks them read', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const bob = await registerCustomer(t.app);
+    for (let i = 0; i < 5; i++)
+      expect((await sendMessage(t, alice.token, admin.user.id, `a${i}`)).statusCode).toBe(200);
+    await sendMessage(t, bob.token, admin.user.id, 'b0');
+    const adminNotifications = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(admin.token) })
+      ).json();
+    let list = await adminNotifications();
+    expect(list.unread_count).toBe(2);
+    expect(list.notifications.map((n: { data: { sender_id: number } }) => n.data.sender_id).sort()).toEqual(
+      [alice.user.id, bob.user.id].sort(),
+    );
+
+    // Opening Alice's conversation reads it, and its notification with it; Bob's stays.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${alice.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(opened.statusCode).toBe(200);
+    list = await adminNotifications();
+    expect(list.unread_count).toBe(1);
+    expect(list.notifications.find((n: { read_at: string | null }) => !n.read_at).data.sender_id).toBe(
+      bob.user.id,
+    );
+
+    // Alice writes again: one new notification, not one more per message.
+    await sendMessage(t, alice.token, admin.user.id, 'a5');
+    await sendMessage(t, alice.token, admin.user.id, 'a6');
+    expect((await adminNotifications()).unread_count).toBe(2);
+  });
+
+  it('an admin reply with an attachment to an offline customer is stored, notified and mailed once', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const res = await sendMessage(t, admin.token, alice.user.id, 'Here is the layout', [
+      { name: 'layout.pdf', data: PDF, type: 'application/pdf' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const sent = res.json().message as ChatMessage;
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({ name: 'layout.pdf', mime: 'application/pdf' }),
+    ]);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: sent.attachments_urls[0]!,
+      headers: bearer(alice.token),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(alice.token) })
+    ).json();
+    expect(mine.unread_count).toBe(1);
+    expect(mine.notifications[0].data).toMatchObject({ type: 'chat_message', sender_id: admin.user.id });
+    const mails = (await t.deliverMail()).filter((m) => m.includes('Here is the layout'));
+    expect(mails).toHaveLength(1);
+    // An attachment alone is mailed as such.
+    await t.ctx.database.db.execute(
+      sql`update mail_queue set created_at = now() - interval '16 minutes' where kind = 'chat_reply'`,
+    );
+    const only = await sendMessage(t, admin.token, alice.user.id, undefined, [
+      { name: 'render.png', data: PNG_1PX, type: 'image/png' },
+    ]);
+    expect(only.statusCode).toBe(200);
+    expect((await t.deliverMail()).filter((m) => m.includes('1 attachment(s)'))).toHaveLength(1);
+  });
+
   it('search-users finds customers by name or e-mail, for admins only', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app, 'alice.walker@example.com');

@@ -4,6 +4,7 @@ import { DESIGN_SERVER_MESSAGES } from '@shop/contracts';
 import { designHistory, designSubmissions, recommendationFiles } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
+import { users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { EXE, PDF, PNG_1PX } from '../../support/files';
@@ -361,6 +362,108 @@ describe('admin review', () => {
       expect.objectContaining({ actorId: admin.user.id, body: 'Nice layout, consider taller walls.' }),
     ]);
     expect(await db().$count(notifications)).toBe(1);
+  });
+
+  it('names the customer a filtered list is for, and nobody for an unknown or admin id', async () => {
+    const { owner, admin } = await setup();
+    await db().update(users).set({ name: 'Chris Morgan' }).where(eq(users.id, owner.user.id));
+    const named = await call('GET', `/api/admin/designs?userId=${owner.user.id}`, admin.token);
+    expect(named.json().filter_user).toEqual({ id: owner.user.id, name: 'Chris Morgan' });
+    const liked = await call('GET', `/api/admin/products?userId=${owner.user.id}`, admin.token);
+    expect(liked.json().filter_user).toEqual({ id: owner.user.id, name: 'Chris Morgan' });
+    expect(
+      (await call('GET', `/api/admin/designs?userId=${admin.user.id}`, admin.token)).json().filter_user,
+    ).toBeNull();
+    expect(
+      (await call('GET', '/api/admin/designs?userId=2147483000', admin.token)).json().filter_user,
+    ).toBeNull();
+    expect((await call('GET', '/api/admin/designs', admin.token)).json().filter_user).toBeNull();
+  });
+
+  it('adds comments beside the earlier ones, each with its author and time, for the admin and the customer', async () => {
+    const { owner, admin, id, slug } = await setup();
+    const second = await createAdmin(t.app, t.ctx);
+    const first = await call('POST', `/api/admin/designs/${id}/comments`, admin.token, {
+      comment: 'First look: fine.',
+    });
+    expect(first.statusCode).toBe(200);
+    const again = await call('POST', `/api/admin/designs/${id}/comments`, second.token, {
+      comment: 'Second look: add storage.',
+    });
+    expect(again.json().design.comment_list.map((c: { body: string }) => c.body)).toEqual([
+      'First look: fine.',
+      'Second look: add storage.',
+    ]);
+    // The review form's comment box adds a third; an empty box or the latest sent back unchanged adds nothing.
+    expect((await adminUpdate(admin.token, id, { comments: 'Third: approved.' })).statusCode).toBe(200);
+    expect((await adminUpdate(admin.token, id, { comments: '' })).statusCode).toBe(200);
+    expect((await adminUpdate(admin.token, id, { comments: 'Third: approved.' })).statusCode).toBe(200);
+
+    const shown = (await call('GET', `/api/admin/designs/${id}/show`, admin.token)).json().design;
+    expect(shown.comments).toBe('Third: approved.');
+    expect(shown.comment_list).toEqual([
+      expect.objectContaining({
+        body: 'First look: fine.',
+        author: { id: admin.user.id, name: admin.user.name },
+      }),
+      expect.objectContaining({
+        body: 'Second look: add storage.',
+        author: { id: second.user.id, name: second.user.name },
+      }),
+      expect.objectContaining({
+        body: 'Third: approved.',
+        author: { id: admin.user.id, name: admin.user.name },
+      }),
+    ]);
+    expect(Date.parse(shown.comment_list[0].created_at)).toBeLessThanOrEqual(
+      Date.parse(shown.comment_list[2].created_at),
+    );
+    expect(shown.history.map((h: { kind: string }) => h.kind)).toEqual([
+      'submitted',
+      'comment',
+      'comment',
+      'comment',
+    ]);
+
+    const seen = (await call('GET', `/api/user/design-submissions/${slug}`, owner.token)).json().design;
+    expect(seen.comments).toBe('Third: approved.');
+    expect(seen.comment_list.map((c: { body: string }) => c.body)).toEqual([
+      'First look: fine.',
+      'Second look: add storage.',
+      'Third: approved.',
+    ]);
+    // The lists keep the latest comment.
+    const list = (await call('GET', '/api/user/design-submissions', owner.token)).json();
+    expect(list.data[0].comments).toBe('Third: approved.');
+    expect(list.data[0].comment_list).toBeUndefined();
+  });
+
+  it('shows the whole history to admins and the customer-visible part to the customer', async () => {
+    const { owner, admin, id, slug } = await setup();
+    await adminUpdate(admin.token, id, { status: 'approved', recommendation_notes: 'Use pedestals.' }, [
+      recommendation(),
+    ]);
+    await adminUpdate(admin.token, id, { 'removed_recommendation_files[]': ['proposal.pdf'] });
+    const shown = (await call('GET', `/api/admin/designs/${id}/show`, admin.token)).json().design;
+    expect(shown.history.map((h: { kind: string }) => h.kind)).toEqual([
+      'submitted',
+      'status',
+      'recommendation_notes',
+      'recommendation_file_added',
+      'recommendation_file_removed',
+    ]);
+    expect(shown.history[1]).toMatchObject({
+      from_status: 'pending',
+      to_status: 'approved',
+      author: { id: admin.user.id, name: admin.user.name },
+    });
+    const seen = (await call('GET', `/api/user/design-submissions/${slug}`, owner.token)).json().design;
+    expect(seen.history.map((h: { kind: string }) => h.kind)).toEqual([
+      'submitted',
+      'status',
+      'recommendation_notes',
+      'recommendation_file_added',
+    ]);
   });
 
   it('saves a review with a recommendation file the customer can download, and removes it from storage', async () => {

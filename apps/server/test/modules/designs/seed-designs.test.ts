@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { seedDesigns } from '../../../src/db/seed/seed-designs';
-import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../../src/db/seed/seed-demo';
+import { seedDesigns } from '../../../src/seed/seed-designs';
+import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../../src/seed/demo-accounts';
 import { users } from '../../../src/db/schema/users';
 import { hashPassword } from '../../../src/platform/auth/passwords';
 import { detectFileType } from '../../../src/platform/files/sniff';

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DESIGN_SERVER_MESSAGES, requiredMessage, type QuestionnaireField } from '@shop/contracts';
 import { designHistory, designSubmissions } from '../../../src/db/schema/designs';
@@ -265,41 +264,5 @@ describe('a customer submits', () => {
     const res = await submit(t, DONT_HAVE_DESIGN_FIELDS, [], bearer(admin.token));
     expect(res.statusCode).toBe(403);
     await expectNothingStored();
-  });
-});
-
-describe('guest designs and accounts', () => {
-  it('attaches a guest design to the account that registers with the same e-mail', async () => {
-    await submit(t, { ...DONT_HAVE_DESIGN_FIELDS, email: 'Later.Customer@example.com' });
-    await submit(t, { ...DONT_HAVE_DESIGN_FIELDS, email: 'somebody.else@example.com' });
-    const customer = await registerCustomer(t.app, 'later.customer@example.com');
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/design-submissions',
-      headers: bearer(customer.token),
-    });
-    expect(list.json().total).toBe(1);
-    expect(list.json().data[0].email).toBe('later.customer@example.com');
-    const others = await db()
-      .select()
-      .from(designSubmissions)
-      .where(eq(designSubmissions.email, 'somebody.else@example.com'));
-    expect(others[0]!.userId).toBeNull();
-  });
-
-  it('attaches designs sent as a guest by an existing customer when they log in', async () => {
-    const customer = await registerCustomer(t.app, 'returning@example.com');
-    await submit(t, { ...DONT_HAVE_DESIGN_FIELDS, email: 'returning@example.com' });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: customer.email, password: customer.password },
-    });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/design-submissions',
-      headers: bearer(login.json().token),
-    });
-    expect(list.json().total).toBe(1);
   });
 });

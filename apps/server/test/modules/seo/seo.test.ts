@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_META_TITLE, PUBLIC_PAGES } from '@shop/contracts';
 import { products } from '../../../src/db/schema/catalog';
-import { PAGE_META_ROWS, seedContent } from '../../../src/db/seed/seed-content';
+import { PAGE_META_ROWS, seedContent } from '../../../src/seed/seed-content';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { seedCatalog } from '../catalog/fixtures';
 
@@ -53,19 +53,21 @@ describe('GET /api/meta/{path}', () => {
       .set({ description: `Breathable mesh back. ${'Very comfortable. '.repeat(20)}` })
       .where(eq(products.slug, 'ergonomic-mesh-task-chair'));
     const res = (await get('/api/meta/product/ergonomic-mesh-task-chair')).json();
-    expect(res.title).toBe('Ergonomic Mesh Task Chair');
+    expect(res.title).toBe('Ergonomic Mesh Task Chair | Cubicle Depot');
     expect(res.description.length).toBeLessThanOrEqual(160);
     expect(res.description).toMatch(/^Breathable mesh back\. Very comfortable\./);
     expect(res.image).toBe('http://shop.test/media/products/photo1/1200.webp');
     expect(res.url).toBe('http://shop.test/product/ergonomic-mesh-task-chair');
 
-    for (const unknown of ['product/no-such-thing', 'nowhere/at/all', 'product/%25E0%25A4%25A']) {
+    for (const unknown of ['product/no-such-thing', 'product/%25E0%25A4%25A']) {
       const res = await get(`/api/meta/${unknown}`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.title).toBe(DEFAULT_META_TITLE);
+      expect(body.title).toBe('Product not found | Cubicle Depot');
       expect(body.image).toBeNull();
     }
+    const nowhere = (await get('/api/meta/nowhere/at/all')).json();
+    expect(nowhere.title).toBe(DEFAULT_META_TITLE);
   });
 });
 
@@ -80,9 +82,9 @@ describe('server-rendered head', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     const html = res.body;
-    expect(html).toContain('<title>Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co</title>');
+    expect(html).toContain('<title>Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co | Cubicle Depot</title>');
     expect(html).toContain(
-      '<meta property="og:title" content="Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co">',
+      '<meta property="og:title" content="Chair &quot;Deluxe&quot; &lt;Pro&gt; &amp; Co | Cubicle Depot">',
     );
     expect(html).toContain('<meta property="og:type" content="product">');
     expect(html).toContain(
@@ -98,7 +100,7 @@ describe('server-rendered head', () => {
     expect(html).not.toContain('<Pro>');
   });
 
-  it('renders the head of the other pages, and still serves the app for an unknown product', async () => {
+  it('renders the head of the other pages, and answers an unknown product with 404 and the app', async () => {
     const about = await get('/about-us');
     expect(about.statusCode).toBe(200);
     expect(about.body).toContain('<title>About Us | Cubicle Depot</title>');
@@ -106,8 +108,8 @@ describe('server-rendered head', () => {
     expect(about.body).toContain('<meta property="og:url" content="http://shop.test/about-us">');
     expect(about.body).toContain('<meta property="og:type" content="website">');
     const missing = await get('/product/no-such-thing');
-    expect(missing.statusCode).toBe(200);
-    expect(missing.body).toContain(`<title>${DEFAULT_META_TITLE}</title>`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Product not found | Cubicle Depot</title>');
     expect(missing.body).toContain('<div id="root">');
   });
 

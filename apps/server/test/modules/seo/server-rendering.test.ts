@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_META_TITLE,
+  CUSTOMER_MESSAGES,
   PAGE_SIZE,
   SERVER_STATE_ELEMENT_ID,
   type PageRenderer,
@@ -13,7 +13,7 @@ import {
   type ProductPage,
 } from '@shop/contracts';
 import { products } from '../../../src/db/schema/catalog';
-import { seedContent } from '../../../src/db/seed/seed-content';
+import { seedContent } from '../../../src/seed/seed-content';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { seedCatalog } from '../catalog/fixtures';
 
@@ -154,7 +154,7 @@ describe('server-rendered public pages', () => {
     expect(root).toContain('$329.00');
     expect(root).toContain('Related Products');
     expect(res.body).toContain(
-      '<title>Chair &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</title>',
+      '<title>Chair &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co | Cubicle Depot</title>',
     );
     // The state is JSON inside a script element: no markup can end it early.
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
@@ -164,19 +164,37 @@ describe('server-rendered public pages', () => {
     expect((detail as ProductDetail).product.name).toBe('Chair </script><script>alert(1)</script> & Co');
   });
 
-  it('serves an unknown product with the default head and the loading page, as before', async () => {
+  it('answers an unknown product with 404 and the rendered not-found view', async () => {
     const app = await start(renderer);
     await seedCatalog(app.ctx);
     const res = await get('/product/no-such-thing');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<title>${DEFAULT_META_TITLE}</title>`);
-    expect(rootOf(res.body)).toContain('data-testid="product-loading"');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain(`<title>${CUSTOMER_MESSAGES.productNotFoundTitle} | Cubicle Depot</title>`);
+    expect(rootOf(res.body)).toContain(CUSTOMER_MESSAGES.productNotFoundTitle);
+    expect(rootOf(res.body)).not.toContain('data-testid="product-loading"');
     expect(stateOf(res.body)?.queries).toEqual([]);
+  });
+
+  it('redirects paths no route knows to the home page from the server', async () => {
+    await start(renderer);
+    for (const url of ['/no/such/page', '/nowhere?x=1', '/product/a/b', '/user/nowhere', '/admin/nowhere']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe('/');
+    }
   });
 
   it('leaves the customer and admin areas and the sign-in screens to the browser', async () => {
     await start(renderer);
-    for (const url of ['/login', '/register', '/user/dashboard', '/admin/login', '/admin', '/no/such/page']) {
+    for (const url of [
+      '/login',
+      '/register',
+      '/user',
+      '/user/dashboard',
+      '/admin/login',
+      '/admin',
+      '/admin/chat',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');

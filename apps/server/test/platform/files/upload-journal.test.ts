@@ -2,7 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config';
 import { uploadJournal } from '../../../src/db/schema/uploads';
 import { randomKey } from '../../../src/platform/files/storage';
@@ -149,21 +149,38 @@ describe('the upload journal', () => {
   });
 
   it('sweeps at start-up and then periodically until stopped', async () => {
-    const first = await upload(3600);
+    // The sweeper's timers are the test's: an interval passes when the test moves the clock, so "no sweep after
+    // stop()" is checked by moving it past ten intervals, not by waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const sweeps = vi.spyOn(journal, 'sweep');
     const log = { info: () => {}, warn: () => {} };
     const sweeper = new UploadSweeper(journal, { deadlineMs: 1000, intervalMs: 100, log });
-    sweeper.start();
     try {
-      await expect.poll(() => exists(first), { timeout: 5000 }).toBe(false);
+      const first = await upload(3600);
+      sweeper.start();
+      expect(sweeps).toHaveBeenCalledTimes(1);
+      await sweeps.mock.results[0]!.value;
+      expect(await exists(first)).toBe(false);
+
       const second = await upload(3600);
-      await expect.poll(() => exists(second), { timeout: 5000 }).toBe(false);
+      await vi.advanceTimersByTimeAsync(99);
+      expect(sweeps).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sweeps).toHaveBeenCalledTimes(2);
+      await sweeps.mock.results[1]!.value;
+      expect(await exists(second)).toBe(false);
+
+      await sweeper.stop();
+      const afterStop = await upload(3600);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(sweeps).toHaveBeenCalledTimes(2);
+      expect(await exists(afterStop)).toBe(true);
+      await journal.release([afterStop]);
     } finally {
       await sweeper.stop();
+      sweeps.mockRestore();
+      vi.useRealTimers();
     }
-    const afterStop = await upload(3600);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await exists(afterStop)).toBe(true);
-    await journal.release([afterStop]);
   });
 });
 

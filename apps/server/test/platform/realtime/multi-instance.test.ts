@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { REALTIME_ERRORS } from '@shop/contracts';
 import { buildApp, type App } from '../../../src/app';
 import type { AppContext } from '../../../src/context';
 import { PlatformHub } from '../../../src/platform/events';
@@ -7,7 +8,15 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { sendMessage } from '../../modules/chat/support';
 import { multipart } from '../../support/multipart';
-import { connect, listen, next, type ClientSocket } from '../../support/realtime';
+import {
+  connect,
+  listen,
+  next,
+  presenceSockets,
+  record,
+  until,
+  type ClientSocket,
+} from '../../support/realtime';
 import { redisReachable, TEST_REDIS_URL as REDIS_URL } from '../../support/redis';
 
 const reachable = await redisReachable();
@@ -92,10 +101,18 @@ describe.skipIf(!reachable)('realtime across two instances sharing PostgreSQL an
     aliceOnB.emit('typing', { isTyping: true });
     expect(await typing).toEqual({ userId: alice.user.id, isTyping: true });
 
-    // Alice is online while one of her two sockets (on either instance) remains.
+    // Alice is online while one of her two sockets (on either instance) remains. Once B has counted her socket
+    // out of the shared presence, a customer joining through B is the barrier: B sends the admins its presence
+    // events in order, so a "leaving" for Alice would reach the admin before Bob's "joining".
+    const leftEarly = record(adminOnA, 'presence:leaving');
     aliceOnB.close();
-    await new Promise((r) => setTimeout(r, 300));
+    await until(async () => (await presenceSockets(ctxB.redis!, ctxB.database.url, alice.user.id)) === 1);
     expect(await a.app.realtime.isOnline(alice.user.id)).toBe(true);
+    const bob = await registerCustomer(a.app);
+    const bobJoins = next(adminOnA, 'presence:joining');
+    sockets.push(await connect(urlB, bob.token));
+    expect(await bobJoins).toEqual({ userId: bob.user.id });
+    expect(leftEarly).toEqual([]);
     const leaving = next(adminOnA, 'presence:leaving');
     aliceOnA.close();
     expect(await leaving).toEqual({ userId: alice.user.id });
@@ -107,6 +124,21 @@ describe.skipIf(!reachable)('realtime across two instances sharing PostgreSQL an
       (await b.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(admin.token) })).statusCode,
     ).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('caps the sockets of one user across both instances', async () => {
+    const bob = await registerCustomer(a.app);
+    const cap = a.ctx.config.realtime.maxSocketsPerUser;
+    const bobs: ClientSocket[] = [];
+    for (let i = 0; i < cap; i++) {
+      const s = await connect(i % 2 === 0 ? urlA : urlB, bob.token);
+      bobs.push(s);
+      // Sent once the socket is counted in the shared presence.
+      await next(s, 'presence:here');
+    }
+    await expect(connect(urlA, bob.token)).rejects.toThrow(REALTIME_ERRORS.tooManyConnections);
+    await expect(connect(urlB, bob.token)).rejects.toThrow(REALTIME_ERRORS.tooManyConnections);
+    for (const s of bobs) s.close();
   });
 });
 

@@ -3,7 +3,7 @@ import type { ChatMessage } from '@shop/contracts';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { sendMessage } from '../../modules/chat/support';
-import { connect, listen, next, record, sleep, until, type ClientSocket } from '../../support/realtime';
+import { connect, drained, listen, next, record, until, type ClientSocket } from '../../support/realtime';
 
 let t: TestApp;
 let url: string;
@@ -96,9 +96,11 @@ describe('realtime: chat delivery and channel privacy', () => {
     expect(await members(`notifications.user.${bob.user.id}`)).toEqual([bob.user.id]);
     expect((await members('admins')).sort()).toEqual([admin1.user.id, admin2.user.id].sort());
 
-    // Nothing of Alice's ever reaches Bob.
+    // Nothing of Alice's ever reaches Bob: once the admins have her whisper, Bob's barrier follows anything sent him.
+    const whispered = next(a1, 'typing');
     al.emit('typing', { isTyping: true });
-    await sleep(300);
+    await whispered;
+    await drained(t.app, bo);
     expect(bobGot).toEqual([]);
   });
 
@@ -119,11 +121,15 @@ describe('realtime: chat delivery and channel privacy', () => {
     ad.emit('typing', { receiverId: alice.user.id, isTyping: true });
     expect(await atAlice).toEqual({ userId: admin.user.id, isTyping: true });
 
-    // Malformed whispers are ignored.
+    // Malformed whispers are ignored. A socket's events are handled in order: once the valid whisper sent after
+    // the malformed one has reached Alice, the malformed one was handled, and Bob's barrier follows its effects.
+    const stopped = next(al, 'typing');
     ad.emit('typing', { receiverId: 'everyone', isTyping: 'yes' } as never);
-    await sleep(300);
+    ad.emit('typing', { receiverId: alice.user.id, isTyping: false });
+    expect(await stopped).toEqual({ userId: admin.user.id, isTyping: false });
+    await Promise.all([drained(t.app, bo), drained(t.app, al)]);
     expect(bobGot).toEqual([]);
-    expect(aliceGot).toHaveLength(1);
+    expect(aliceGot).toHaveLength(2);
   });
 
   it('a new notification is pushed with the unread count to its recipient only', async () => {
@@ -141,7 +147,8 @@ describe('realtime: chat delivery and channel privacy', () => {
       read_at: null,
       data: { type: 'chat_message', sender_id: alice.user.id },
     });
-    await sleep(200);
+    // One push reached every recipient: the others' barriers follow anything it could have sent them.
+    await Promise.all([drained(t.app, bo), drained(t.app, al)]);
     expect(bobGot).toEqual([]);
     expect(aliceGot).toEqual([]);
   });
@@ -151,7 +158,7 @@ describe('realtime: chat delivery and channel privacy', () => {
     const alice = await registerCustomer(t.app);
     const al = await open(alice.token);
     await sendMessage(t, alice.token, admin.user.id, 'read me');
-    const seen = next(al, 'MessagesSeen');
+    const seen = next(al, 'messages:seen');
     await t.app.inject({
       method: 'GET',
       url: `/api/messages/${alice.user.id}`,
@@ -177,7 +184,8 @@ describe('realtime: sessions and presence', () => {
       (await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(alice.token) })).statusCode,
     ).toBe(200);
     expect(await gone).toBe('io server disconnect');
-    await sleep(200);
+    // The other session's socket still takes events after the logout was handled.
+    await drained(t.app, s2);
     expect(s2.connected).toBe(true);
   });
 
@@ -204,10 +212,14 @@ describe('realtime: sessions and presence', () => {
     const b1 = await open(bob.token);
     const b2 = await open(bob.token);
     await until(() => adminGot.length >= 1);
-    await sleep(200);
+    await drained(t.app, ad);
     expect(adminGot).toEqual([{ event: 'presence:joining', payload: { userId: bob.user.id } }]);
+    // Once the server has let go of Bob's first socket, the admin's barrier follows any event that caused.
+    const bobSockets = async () =>
+      (await t.app.realtime.io.fetchSockets()).filter((x) => x.data.userId === bob.user.id).length;
     b1.close();
-    await sleep(300);
+    await until(async () => (await bobSockets()) === 1);
+    await drained(t.app, ad);
     expect(adminGot).toHaveLength(1);
     b2.close();
     await until(() => adminGot.length === 2);

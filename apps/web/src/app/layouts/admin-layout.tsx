@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { MessageDialogsProvider } from '../../components/ui/message-dialogs';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '../../lib/storage-keys';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
 
-/** The back-office shell: a collapsible sidebar (a drawer below 768 px) and a top bar. */
+/**
+ * The back-office shell: a collapsible sidebar (a drawer below 768 px) and a top bar. Its message dialogs belong
+ * to it: when the session ends and the login page opens, a dialog still open (or one a failing call opens after)
+ * goes with the area instead of following the admin onto the login page.
+ */
 export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(() => readPreference(ADMIN_SIDEBAR_COLLAPSED_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -16,24 +21,26 @@ export function AdminLayout() {
   };
 
   return (
-    <div className="flex min-h-dvh bg-slate-100">
-      <SkipLink />
-      <AdminSidebar
-        collapsed={collapsed}
-        onToggleCollapsed={toggleCollapsed}
-        mobileOpen={mobileOpen}
-        onCloseMobile={() => setMobileOpen(false)}
-      />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <AdminTopBar onOpenMenu={() => setMobileOpen(true)} menuOpen={mobileOpen} />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
-        >
-          <Outlet />
-        </main>
+    <MessageDialogsProvider>
+      <div className="flex min-h-dvh bg-slate-100">
+        <SkipLink />
+        <AdminSidebar
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          mobileOpen={mobileOpen}
+          onCloseMobile={() => setMobileOpen(false)}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <AdminTopBar onOpenMenu={() => setMobileOpen(true)} menuOpen={mobileOpen} />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+          >
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </MessageDialogsProvider>
   );
 }

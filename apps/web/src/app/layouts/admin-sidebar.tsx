@@ -1,25 +1,51 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ADMIN_SIDEBAR } from '@shop/contracts';
-import { CountBadge, collapsedBadgeCount } from '../../components/ui/badge';
+import { CountBadge, collapsedBadgeCount, countLabel } from '../../components/ui/badge';
 import { BrandLogo, BrandMark } from '../../components/ui/brand-logo';
 import { cx } from '../../components/ui/cx';
 import {
   BellIcon,
   ChatIcon,
+  CheckCircleIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  ClipboardIcon,
   CloseIcon,
   DashboardIcon,
   LayersIcon,
+  MailIcon,
   PackageIcon,
   SettingsIcon,
+  TruckIcon,
   UsersIcon,
 } from '../../components/ui/icons';
 import { APP_NAME } from '../../lib/app-config';
-import { useUnreadCount } from '../../lib/unread-counts';
+import { useUnreadChatCount } from '../../features/chat/api/use-unread-chat-count';
+
+/** The deal screens (proposals, quote requests, schedule, bookings) follow Designs. */
+const DEAL_ITEMS = [
+  { key: 'proposals', label: 'Proposals', to: '/admin/proposals' },
+  { key: 'quote-requests', label: 'Quote Requests', to: '/admin/quote-requests' },
+  { key: 'schedule', label: 'Schedule', to: '/admin/schedule' },
+  { key: 'bookings', label: 'Bookings', to: '/admin/bookings' },
+] as const;
+
+interface NavItem {
+  key: string;
+  label: string;
+  to: string;
+}
+
+const SIDEBAR_ITEMS: NavItem[] = ADMIN_SIDEBAR.flatMap((item): NavItem[] =>
+  item.key === 'designs' ? [item, ...DEAL_ITEMS] : [item],
+);
 
 const icons: Record<string, typeof DashboardIcon> = {
+  proposals: ClipboardIcon,
+  'quote-requests': MailIcon,
+  schedule: TruckIcon,
+  bookings: CheckCircleIcon,
   dashboard: DashboardIcon,
   users: UsersIcon,
   designs: LayersIcon,
@@ -38,7 +64,7 @@ interface AdminSidebarProps {
 }
 
 export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: AdminSidebarProps) {
-  const unreadChat = useUnreadCount('chat');
+  const unreadChat = useUnreadChatCount('admin');
   const closeRef = useRef<HTMLButtonElement>(null);
   // Opening the drawer moves focus into it, so keyboard users land on what they asked for.
   useEffect(() => {
@@ -96,7 +122,7 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onClose
         </div>
         <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {ADMIN_SIDEBAR.map((item) => {
+            {SIDEBAR_ITEMS.map((item) => {
               const Icon = icons[item.key] ?? DashboardIcon;
               const isChat = item.key === 'chat';
               return (
@@ -120,7 +146,7 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onClose
                     {isChat && unreadChat > 0 && narrow && (
                       <span className="absolute top-1 right-2 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white">
                         <span aria-hidden="true">{collapsedBadgeCount(unreadChat)}</span>
-                        <span className="sr-only">{unreadChat} unread messages</span>
+                        <span className="sr-only">{countLabel(unreadChat, 'unread messages')}</span>
                       </span>
                     )}
                     {isChat && !narrow && <CountBadge count={unreadChat} label="unread messages" />}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { CUSTOMER_BOTTOM_BAR, CUSTOMER_LABELS, CUSTOMER_SIDEBAR } from '@shop/contracts';
 import { CountBadge } from '../../components/ui/badge';
@@ -11,20 +12,46 @@ import {
   HeartIcon,
   HomeIcon,
   LogOutIcon,
+  MenuIcon,
+  PackageIcon,
   SettingsIcon,
   UploadIcon,
   UserIcon,
 } from '../../components/ui/icons';
+import { MessageDialogsProvider } from '../../components/ui/message-dialogs';
 import { SkipLink } from '../../components/ui/skip-link';
 import { APP_NAME } from '../../lib/app-config';
 import { logOutCustomer } from '../../lib/session-actions';
 import { useCustomer } from '../../lib/sessions';
-import { useUnreadCount, type UnreadKind } from '../../lib/unread-counts';
-import { useUnreadChatCount } from '../../features/chat/api/use-unread-chat-count';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useUnreadChatCount, useUnreadChatCountLive } from '../../features/chat/api/use-unread-chat-count';
+import { useUnreadNotificationCount } from '../../features/notifications/api/use-notifications';
+import { LazyNotificationBell as NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
+import { VerificationBanner } from '../../features/accounts/components/verification-banner';
 import { Avatar } from './avatar';
 
+const PROPOSALS_LINK = { key: 'proposals', label: 'Proposals', to: '/user/proposals' } as const;
+
+/** The sidebar with Proposals after Design Status. */
+const SIDEBAR_GROUPS = CUSTOMER_SIDEBAR.map((group) =>
+  group.section === 'Designs' ? { ...group, links: [...group.links, PROPOSALS_LINK] } : group,
+);
+
+/** The bottom bar with Proposals after Designs. */
+const BOTTOM_BAR_ITEMS: { key: string; label: string; to: string }[] = CUSTOMER_BOTTOM_BAR.flatMap(
+  (item): { key: string; label: string; to: string }[] =>
+    item.key === 'design-status' ? [item, PROPOSALS_LINK] : [item],
+);
+
+/** The sidebar's links the bottom bar has no room for (My Favorites, Submit New Designs): the phone's menu. */
+const MORE_LINKS = SIDEBAR_GROUPS.flatMap(
+  (group): readonly { key: string; label: string; to: string }[] => group.links,
+).filter((link) => !BOTTOM_BAR_ITEMS.some((item) => item.to === link.to));
+
+// The phone's menu (Radix) is a chunk of its own, fetched right after the first render, like the admin menu.
+const Menu = lazy(() => import('../../components/ui/menu').then((m) => ({ default: m.Menu })));
+
 const sidebarIcons: Record<string, typeof HomeIcon> = {
+  proposals: PackageIcon,
   dashboard: DashboardIcon,
   favorites: HeartIcon,
   'submit-design': UploadIcon,
@@ -35,6 +62,7 @@ const sidebarIcons: Record<string, typeof HomeIcon> = {
 };
 
 const bottomBarIcons: Record<string, typeof HomeIcon> = {
+  proposals: PackageIcon,
   dashboard: HomeIcon,
   'design-status': ClipboardIcon,
   notifications: BellIcon,
@@ -42,17 +70,14 @@ const bottomBarIcons: Record<string, typeof HomeIcon> = {
   profile: UserIcon,
 };
 
-/** The unread counters the chat and notifications features publish through lib/unread-counts. */
-const badgeKinds: Record<string, { kind: UnreadKind; label: string }> = {
-  chat: { kind: 'chat', label: 'unread messages' },
-  notifications: { kind: 'notifications', label: 'unread notifications' },
-};
-
-function UnreadBadge({ itemKey, className }: { itemKey: string; className?: string }) {
-  const badge = badgeKinds[itemKey];
-  const count = useUnreadCount(badge?.kind ?? 'chat');
-  if (!badge) return null;
-  return <CountBadge count={count} label={badge.label} className={className} />;
+/** The unread counts of the chat and notifications features (their cached queries), on the links to them. */
+function UnreadBadge({ itemKey, placement }: { itemKey: string; placement?: 'icon' }) {
+  const chat = useUnreadChatCount('customer');
+  const notifications = useUnreadNotificationCount('customer');
+  if (itemKey === 'chat') return <CountBadge count={chat} label="unread messages" placement={placement} />;
+  if (itemKey === 'notifications')
+    return <CountBadge count={notifications} label="unread notifications" placement={placement} />;
+  return null;
 }
 
 function CustomerSidebar() {
@@ -65,7 +90,7 @@ function CustomerSidebar() {
         </Link>
       </div>
       <nav aria-label="Customer area" className="flex-1 overflow-y-auto px-3 py-4">
-        {CUSTOMER_SIDEBAR.map((group) => (
+        {SIDEBAR_GROUPS.map((group) => (
           <div key={group.section} className="mb-5">
             <h2 className="px-3 pb-1.5 text-xs font-semibold tracking-wider text-slate-500 uppercase">
               {group.section}
@@ -129,31 +154,58 @@ function CustomerBottomBar() {
       aria-label="Customer area"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid grid-cols-5">
-        {CUSTOMER_BOTTOM_BAR.map((item) => {
+      <ul className="grid grid-cols-6">
+        {BOTTOM_BAR_ITEMS.map((item) => {
           const Icon = bottomBarIcons[item.key] ?? HomeIcon;
           return (
-            <li key={item.to}>
+            <li key={item.to} className="min-w-0">
               <NavLink
                 to={item.to}
                 className={({ isActive }) =>
                   cx(
-                    'relative flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+                    'relative flex min-w-0 flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
                     isActive ? 'text-copper-700' : 'text-slate-600',
                   )
                 }
               >
                 <span className="relative">
                   <Icon className="size-6" />
-                  <UnreadBadge itemKey={item.key} className="absolute -top-1.5 -right-3" />
+                  <UnreadBadge itemKey={item.key} placement="icon" />
                 </span>
-                {item.label}
+                {/* Six labels share 320 px at the narrowest: a long one is cut with an ellipsis, never spills. */}
+                <span className="max-w-full truncate px-0.5">{item.label}</span>
               </NavLink>
             </li>
           );
         })}
       </ul>
     </nav>
+  );
+}
+
+const moreButtonClass = 'rounded-full p-2 text-navy-800 hover:bg-navy-50 md:hidden';
+
+/** Below 768 px: the area's links the bottom bar does not hold. */
+function MoreMenu() {
+  const button = <MenuIcon className="size-6" />;
+  return (
+    <Suspense
+      fallback={
+        <button type="button" disabled className={moreButtonClass} aria-label="More pages">
+          {button}
+        </button>
+      }
+    >
+      <Menu
+        buttonLabel="More pages"
+        buttonClassName={moreButtonClass}
+        button={button}
+        items={MORE_LINKS.map((link) => {
+          const Icon = sidebarIcons[link.key] ?? HomeIcon;
+          return { label: link.label, to: link.to, icon: <Icon className="size-4" /> };
+        })}
+      />
+    </Suspense>
   );
 }
 
@@ -172,6 +224,7 @@ function CustomerTopBar() {
       </Link>
       <div className="flex items-center gap-2">
         <NotificationBell area="customer" />
+        <MoreMenu />
         {customer && (
           <button
             type="button"
@@ -187,25 +240,33 @@ function CustomerTopBar() {
   );
 }
 
-/** The customer area's shell: sidebar on wide screens, a bottom bar below 768 px. */
+/**
+ * The customer area's shell: sidebar on wide screens, a bottom bar below 768 px. Its message dialogs close with
+ * the area (an ended session opens the login page without them).
+ */
 export function CustomerLayout() {
   // The chat feature keeps the unread chat count (the badges below) live while the area is on screen.
-  useUnreadChatCount('customer');
+  useUnreadChatCountLive('customer');
   return (
-    <div className="flex min-h-dvh bg-slate-50">
-      <SkipLink />
-      <CustomerSidebar />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <CustomerTopBar />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"
-        >
-          <Outlet />
-        </main>
+    <MessageDialogsProvider>
+      {/* --area-chrome: the height the top bar, the page's top margin and the bottom bar (or bottom margin) take,
+          for pages that fill the screen (the chat). */}
+      <div className="flex min-h-dvh bg-slate-50 [--area-chrome:calc(10rem_+_env(safe-area-inset-bottom))] md:[--area-chrome:8rem]">
+        <SkipLink />
+        <CustomerSidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <CustomerTopBar />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"
+          >
+            <VerificationBanner />
+            <Outlet />
+          </main>
+        </div>
+        <CustomerBottomBar />
       </div>
-      <CustomerBottomBar />
-    </div>
+    </MessageDialogsProvider>
   );
 }

@@ -3,12 +3,17 @@ import { useState, type FormEvent } from 'react';
 import type { MessageResponse, NewsletterRequest } from '@shop/contracts';
 import { CUSTOMER_LABELS } from '@shop/contracts';
 import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/form-field';
+import { inputClasses } from '../../components/ui/input-classes';
 import { cx } from '../../components/ui/cx';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
-/** The footer's newsletter box: POST /api/newsletter; failures get the API client's global messages. */
+/**
+ * The footer's newsletter box: POST /api/newsletter; failures get the API client's global messages. It is on the
+ * home page, whose first load carries neither react-hook-form nor zod: the browser's own validation checks the
+ * address with the constraints of the route's `emailField` (required, an e-mail, at most 254 characters), and the
+ * route's schema has the last word.
+ */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const subscribe = useMutation({
@@ -35,6 +40,7 @@ export function NewsletterForm() {
         name="email"
         autoComplete="email"
         required
+        maxLength={254}
         placeholder="you@company.com"
         value={email}
         onChange={(event) => setEmail(event.target.value)}

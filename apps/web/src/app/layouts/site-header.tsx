@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CUSTOMER_LABELS, HEADER_NAV, HEADER_SOLID_AFTER_PX, USER_MENU_LINKS } from '@shop/contracts';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '../../components/ui/icons';
-import { Menu } from '../../components/ui/menu';
 import { APP_NAME } from '../../lib/app-config';
 import { logOutCustomer } from '../../lib/session-actions';
 import { useCustomer } from '../../lib/sessions';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { Avatar } from './avatar';
 
+// The account menu (Radix) is its own chunk, loaded only for a signed-in customer: a guest's page never loads it.
+const Menu = lazy(() => import('../../components/ui/menu').then((m) => ({ default: m.Menu })));
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'relative rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'relative rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
     isActive ? 'text-copper-700' : 'text-navy-800 hover:text-copper-700',
   );
 
@@ -23,6 +25,18 @@ export function SiteHeader() {
   const customer = useCustomer();
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeMobile = () => setMobileOpen(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open mobile menu wherever focus is (on its toggle too), and focus goes back to the toggle.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMobileOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   return (
     <header
@@ -35,12 +49,12 @@ export function SiteHeader() {
       data-solid={solid || undefined}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
-        <Link to="/" className="rounded-lg" onClick={closeMobile}>
+        <Link to="/" className="shrink-0 rounded-lg" onClick={closeMobile}>
           <BrandLogo name={APP_NAME} />
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-0.5 lg:gap-1">
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-0.5 xl:gap-1">
             {HEADER_NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
@@ -51,33 +65,37 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="hidden items-center md:flex">
+        <div className="hidden shrink-0 items-center lg:flex">
           {customer ? (
-            <Menu
-              buttonLabel={`Account menu for ${customer.name}`}
-              buttonClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-navy-900 hover:bg-navy-50"
-              button={
-                <>
-                  <Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />
-                  <span className="hidden max-w-32 truncate lg:inline">{customer.name}</span>
-                  <ChevronDownIcon className="size-4 text-slate-500" />
-                </>
-              }
-              header={
-                <>
-                  <p className="truncate text-sm font-semibold text-navy-900">{customer.name}</p>
-                  <p className="truncate text-xs text-slate-600">{customer.email}</p>
-                </>
-              }
-              items={[
-                ...USER_MENU_LINKS.map((l) => ({ label: l.label, to: l.to })),
-                {
-                  label: CUSTOMER_LABELS.logOut,
-                  onSelect: () => void logOutCustomer(),
-                  icon: <LogOutIcon className="size-4" />,
-                },
-              ]}
-            />
+            <Suspense
+              fallback={<Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />}
+            >
+              <Menu
+                buttonLabel={`Account menu for ${customer.name}`}
+                buttonClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-navy-900 hover:bg-navy-50"
+                button={
+                  <>
+                    <Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />
+                    <span className="hidden max-w-32 truncate xl:inline">{customer.name}</span>
+                    <ChevronDownIcon className="size-4 text-slate-500" />
+                  </>
+                }
+                header={
+                  <>
+                    <p className="truncate text-sm font-semibold text-navy-900">{customer.name}</p>
+                    <p className="truncate text-xs text-slate-600">{customer.email}</p>
+                  </>
+                }
+                items={[
+                  ...USER_MENU_LINKS.map((l) => ({ label: l.label, to: l.to })),
+                  {
+                    label: CUSTOMER_LABELS.logOut,
+                    onSelect: () => void logOutCustomer(),
+                    icon: <LogOutIcon className="size-4" />,
+                  },
+                ]}
+              />
+            </Suspense>
           ) : (
             <Link to="/login" className={buttonClasses('secondary', 'md')}>
               {CUSTOMER_LABELS.login}
@@ -86,8 +104,9 @@ export function SiteHeader() {
         </div>
 
         <button
+          ref={toggleRef}
           type="button"
-          className="-mr-2 rounded-lg p-2 text-navy-900 hover:bg-navy-50 md:hidden"
+          className="-mr-2 rounded-lg p-2 text-navy-900 hover:bg-navy-50 lg:hidden"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           onClick={() => setMobileOpen((open) => !open)}
@@ -100,10 +119,7 @@ export function SiteHeader() {
       {mobileOpen && (
         <div
           id="mobile-menu"
-          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white md:hidden"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') closeMobile();
-          }}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
         >
           <nav aria-label="Main" className="px-4 py-3">
             <ul className="space-y-1">

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { prefetchInventory, prefetchProduct } from '../../features/catalog/api/catalog-api';
-import { lazyLayout, lazyPage } from './lazy-page';
+import { homeRoute } from './home-route';
+import { lazyLayout, lazyPage, titled } from './lazy-page';
 
 /** The routes the server renders (src/entry-server.tsx): the public layout's, and the two that read data. */
 export const PUBLIC_ROUTES_ID = 'public';
@@ -15,7 +16,7 @@ export const publicRoutes: RouteObject = {
     (m) => m.PublicLayout,
   ),
   children: [
-    { index: true, ...lazyPage(() => import('../../features/content/pages/home-page')) },
+    { index: true, ...homeRoute() },
     { path: 'how-it-works', ...lazyPage(() => import('../../features/content/pages/how-it-works-page')) },
     // The loaders start the data requests alongside the page's chunk (they do not wait for them). The server
     // renderer replaces them with loaders that read the data before the page renders.
@@ -35,6 +36,11 @@ export const publicRoutes: RouteObject = {
     { path: 'privacy-policy', ...lazyPage(() => import('../../features/content/pages/privacy-policy-page')) },
     { path: 'terms', ...lazyPage(() => import('../../features/content/pages/terms-page')) },
     { path: 'contact', ...lazyPage(() => import('../../features/content/pages/contact-page')) },
+    {
+      path: 'site-visit',
+      handle: titled('siteVisit'),
+      ...lazyPage(() => import('../../features/proposals/pages/site-visit-page')),
+    },
     { path: 'about-us', ...lazyPage(() => import('../../features/content/pages/about-us-page')) },
   ],
 };

@@ -20,5 +20,7 @@ describe('badge caps', () => {
     rerender(<CountBadge count={150} label="unread messages" />);
     expect(screen.getByText('99+')).toBeInTheDocument();
     expect(screen.getByText('150 unread messages')).toHaveClass('sr-only');
+    rerender(<CountBadge count={1} label="unread notifications" />);
+    expect(screen.getByText('1 unread notification')).toHaveClass('sr-only');
   });
 });

@@ -12,25 +12,34 @@ export const collapsedBadgeCount = (count: number) => formatBadgeCount(count, CO
 interface CountBadgeProps {
   count: number;
   cap?: number;
-  /** What is counted, for screen readers: "3 unread messages". */
+  /** What is counted, in the plural, for screen readers: "3 unread messages" ("1 unread message"). */
   label: string;
+  /**
+   * 'icon': pinned to the top of an icon's box (the bell, the chat icon), starting just right of its middle, so a
+   * wide count ("99+") grows outwards and leaves the icon readable. The box must be `relative`.
+   */
+  placement?: 'icon';
   className?: string;
 }
 
+/** "1 unread message", "3 unread messages": the label is given in the plural. */
+export function countLabel(count: number, plural: string): string {
+  return `${count} ${count === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
 /** A small red counter; nothing at all when the count is 0. */
-export function CountBadge({ count, cap = BADGE_CAP, label, className }: CountBadgeProps) {
+export function CountBadge({ count, cap = BADGE_CAP, label, placement, className }: CountBadgeProps) {
   if (count <= 0) return null;
   return (
     <span
       className={cx(
         'inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] leading-5 font-bold text-white tabular-nums',
+        placement === 'icon' && 'pointer-events-none absolute -top-1 left-1/2 ml-1 ring-2 ring-white',
         className,
       )}
     >
       <span aria-hidden="true">{formatBadgeCount(count, cap)}</span>
-      <span className="sr-only">
-        {count} {label}
-      </span>
+      <span className="sr-only">{countLabel(count, label)}</span>
     </span>
   );
 }
@@ -59,7 +68,7 @@ export function Badge({
   return (
     <span
       className={cx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
         toneClasses[tone],
         className,
       )}

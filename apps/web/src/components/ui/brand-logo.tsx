@@ -31,7 +31,10 @@ export function BrandLogo({ name, className, tone = 'dark' }: BrandLogoProps) {
     <span className={cx('inline-flex items-center gap-2.5', className)}>
       <BrandMark />
       <span
-        className={cx('text-lg font-bold tracking-tight', tone === 'dark' ? 'text-navy-900' : 'text-white')}
+        className={cx(
+          'text-lg font-bold tracking-tight whitespace-nowrap',
+          tone === 'dark' ? 'text-navy-900' : 'text-white',
+        )}
       >
         {name}
       </span>

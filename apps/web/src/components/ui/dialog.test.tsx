@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { firstFieldInError, MessageDialogsProvider, useMessageDialogs } from './message-dialogs';
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -28,7 +29,8 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Open' });
     await user.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Success!' });
-    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveAccessibleDescription('Changes saved successfully.');
     const close = screen.getByRole('button', { name: 'Close' });
     const ok = screen.getByRole('button', { name: 'OK' });
@@ -43,4 +45,78 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it('returns focus into the first dialog after a stacked one closes, and Escape closes the top one', async () => {
+    const user = userEvent.setup();
+    render(<Stacked />);
+    const opener = screen.getByRole('button', { name: 'Edit' });
+    await user.click(opener);
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    const error = screen.getByRole('alertdialog', { name: 'Error' });
+    expect(within(error).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit product' })).toBeInTheDocument();
+    expect(save).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it("after a 'Validation Error' message, focus goes to the first field in error", async () => {
+    const user = userEvent.setup();
+    render(
+      <MessageDialogsProvider>
+        <ValidationHarness />
+      </MessageDialogsProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Validation Error' });
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('textbox', { name: 'Price' })).toHaveFocus();
+  });
 });
+
+function ValidationHarness() {
+  const dialogs = useMessageDialogs();
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <form>
+      <label>
+        Name <input />
+      </label>
+      <label>
+        Price <input aria-invalid={invalid || undefined} />
+      </label>
+      <Button
+        onClick={() => {
+          setInvalid(true);
+          void dialogs.alert({
+            title: 'Validation Error',
+            message: 'Please fix the errors.',
+            returnFocusTo: firstFieldInError,
+          });
+        }}
+      >
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function Stacked() {
+  const [edit, setEdit] = useState(false);
+  const [error, setError] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setEdit(true)}>Edit</Button>
+      <Dialog open={edit} onClose={() => setEdit(false)} title="Edit product" dismissible>
+        <Button onClick={() => setError(true)}>Save</Button>
+        <Dialog open={error} onClose={() => setError(false)} title="Error" role="alertdialog">
+          <p>Try again.</p>
+        </Dialog>
+      </Dialog>
+    </>
+  );
+}

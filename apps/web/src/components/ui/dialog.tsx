@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"], audio[controls], video[controls]';
+
+/** A player with the browser's controls: Tab walks its buttons and sliders, which the page cannot see. */
+const isPlayer = (element: Element | null) => element instanceof HTMLMediaElement && element.controls;
 
 let openDialogs = 0;
 
@@ -25,11 +28,15 @@ export interface DialogProps {
   /** Escape, the close button and a click outside close it; false for a step that must be answered. */
   dismissible?: boolean;
   icon?: ReactNode;
+  /** Where focus goes on close instead of back to the opener (e.g. the first field in error). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /**
- * A modal dialog: titled, aria-modal, focus kept inside while open and returned to the opener on close,
- * Escape to close, page scroll locked.
+ * A modal dialog on the native <dialog> opened with showModal(): the browser makes the rest of the page inert
+ * and puts the dialog in the top layer (a dialog opened from a dialog stacks over it). Titled; focus goes in on
+ * open, stays inside, and returns on close to where it came from (into the first dialog after a stacked one
+ * closes); Escape (the dialog's cancel) closes the top one; page scroll is locked.
  */
 export function Dialog({
   open,
@@ -43,36 +50,55 @@ export function Dialog({
   size = 'md',
   dismissible = true,
   icon,
+  returnFocusTo,
 }: DialogProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const latest = useRef({ onClose, dismissible, returnFocusTo });
+  useLayoutEffect(() => {
+    latest.current = { onClose, dismissible, returnFocusTo };
+  });
 
-  useEffect(() => {
-    if (!open) return;
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
-    first?.focus();
+    if (!dialog.open) dialog.showModal();
+    const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+    first.focus();
     openDialogs += 1;
     document.body.classList.add('scroll-locked');
+    // Escape: the browser's cancel. The dialog closes only through onClose, so React stays the source of truth.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      if (latest.current.dismissible) latest.current.onClose();
+    };
+    // The browser may still close it itself (a repeated Escape after a refused cancel): follow, or reopen.
+    const onNativeClose = () => {
+      if (latest.current.dismissible) latest.current.onClose();
+      else dialog.showModal();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
     return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      if (dialog.open) dialog.close();
       openDialogs -= 1;
       if (openDialogs === 0) document.body.classList.remove('scroll-locked');
-      opener?.focus();
+      const target = latest.current.returnFocusTo?.() ?? opener;
+      if (target?.isConnected) target.focus();
     };
   }, [open, initialFocusRef]);
 
   if (!open) return null;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (dismissible) onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusables = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    const dialog = dialogRef.current;
+    if (event.key !== 'Tab' || !dialog) return;
+    // Tab cycles within the dialog (the browser would also visit its own controls).
+    const focusables = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
     if (focusables.length === 0) {
       event.preventDefault();
       return;
@@ -80,7 +106,10 @@ export function Dialog({
     const first = focusables[0]!;
     const last = focusables[focusables.length - 1]!;
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panelRef.current)) {
+    // Inside a player focus moves between its own controls (it stays on the element all along): the browser
+    // moves it, through the controls and then on to the next element.
+    if (isPlayer(active)) return;
+    if (event.shiftKey && (active === first || active === dialog)) {
       event.preventDefault();
       last.focus();
     } else if (!event.shiftKey && active === last) {
@@ -90,27 +119,25 @@ export function Dialog({
   }
 
   return createPortal(
-    <div
-      className="fixed inset-0 z-[90] flex items-end justify-center bg-navy-950/50 p-4 animate-fade-in sm:items-center"
+    <dialog
+      ref={dialogRef}
+      tabIndex={-1}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={onKeyDown}
+      // A press on the backdrop lands on the <dialog> itself (the panel fills it).
       onMouseDown={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
+      className={cx(
+        'm-auto w-[calc(100%-2rem)] max-h-[calc(100dvh-2rem)] overflow-visible bg-transparent p-0 animate-fade-in backdrop:bg-navy-950/50',
+        size === 'sm' && 'max-w-sm',
+        size === 'md' && 'max-w-md',
+        size === 'lg' && 'max-w-2xl',
+      )}
     >
-      <div
-        ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className={cx(
-          'relative w-full rounded-2xl bg-white p-6 shadow-2xl outline-none',
-          size === 'sm' && 'max-w-sm',
-          size === 'md' && 'max-w-md',
-          size === 'lg' && 'max-w-2xl',
-        )}
-      >
+      <div className="relative max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
         {dismissible && (
           <button
             type="button"
@@ -139,7 +166,7 @@ export function Dialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
         )}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

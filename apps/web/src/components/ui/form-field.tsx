@@ -1,13 +1,11 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
+import { inputClasses } from './input-classes';
 
-export const inputClasses =
-  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm transition-colors ' +
-  'placeholder:text-slate-500 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none ' +
-  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600';
+export { inputClasses };
 
-interface FieldShellProps {
+export interface FieldShellProps {
   id: string;
   label: ReactNode;
   error?: string;
@@ -17,10 +15,16 @@ interface FieldShellProps {
   hideLabel?: boolean;
   labelAside?: ReactNode;
   className?: string;
+  /** A group of controls (radios, checkboxes): a fieldset named by its legend instead of a label. */
+  group?: boolean;
   children: ReactNode;
 }
 
-function FieldShell({
+/**
+ * The one frame of every form field: its label (or a group's legend) with the required mark, the control, then
+ * the hint or the error, whose ids the control names in aria-describedby (`useControl`).
+ */
+export function FieldShell({
   id,
   label,
   error,
@@ -29,22 +33,36 @@ function FieldShell({
   hideLabel,
   labelAside,
   className,
+  group,
   children,
 }: FieldShellProps) {
+  // A group is a fieldset named by its legend; its hint and error describe the whole group.
+  const Frame = group ? 'fieldset' : 'div';
+  const Name = group ? 'legend' : 'label';
+  const name = (
+    <Name
+      htmlFor={group ? undefined : id}
+      className={cx('text-sm font-medium text-navy-900', group && 'mb-2', group && hideLabel && 'sr-only')}
+    >
+      {label}
+      {required && (
+        <span className="text-red-700" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+    </Name>
+  );
   return (
-    <div className={className}>
-      <div className={cx('mb-1.5 flex items-baseline justify-between gap-2', hideLabel && 'sr-only')}>
-        <label htmlFor={id} className="text-sm font-medium text-navy-900">
-          {label}
-          {required && (
-            <span className="text-red-700" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          )}
-        </label>
-        {labelAside}
-      </div>
+    <Frame className={className} {...(group && { id, 'aria-describedby': describedBy(id, error, hint) })}>
+      {group ? (
+        name
+      ) : (
+        <div className={cx('mb-1.5 flex items-baseline justify-between gap-2', hideLabel && 'sr-only')}>
+          {name}
+          {labelAside}
+        </div>
+      )}
       {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
@@ -56,7 +74,7 @@ function FieldShell({
           {error}
         </p>
       )}
-    </div>
+    </Frame>
   );
 }
 
@@ -66,7 +84,7 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
 }
 
 /** The id and ARIA attributes that tie a control to its label, its hint and its error. */
-function useControl(id: string | undefined, error?: string, hint?: ReactNode) {
+export function useControl(id: string | undefined, error?: string, hint?: ReactNode) {
   const autoId = useId();
   const controlId = id ?? autoId;
   return {
@@ -76,7 +94,7 @@ function useControl(id: string | undefined, error?: string, hint?: ReactNode) {
   } as const;
 }
 
-const borderOf = (error?: string) => (error ? 'border-red-600' : 'border-slate-300');
+export const borderOf = (error?: string) => (error ? 'border-red-600' : 'border-slate-300');
 
 interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: ReactNode;

@@ -1,8 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Image } from './image';
 
 describe('Image', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('shows the source with the default alt text and lazy loading', () => {
     render(<Image src="/media/a.webp" width={300} height={200} />);
     const img = screen.getByRole('img', { name: 'Image' });
@@ -32,5 +36,29 @@ describe('Image', () => {
     fireEvent.error(img);
     fireEvent.error(img);
     expect(img).toHaveAttribute('src', '/images/placeholder.jpg');
+  });
+
+  it('drops the srcset of broken variants when it falls back, so the placeholder is what shows', () => {
+    render(<Image src="/media/broken.jpg" srcSet="/media/broken-400.webp 400w" sizes="50vw" alt="Cabinet" />);
+    const img = screen.getByRole('img', { name: 'Cabinet' });
+    expect(img).toHaveAttribute('srcset', '/media/broken-400.webp 400w');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/images/placeholder.jpg');
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
+  });
+
+  it('falls back when the image had already failed before it mounted (server-rendered, then hydrated)', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    render(<Image src="/media/gone.webp" alt="Shelf" />);
+    expect(screen.getByRole('img', { name: 'Shelf' })).toHaveAttribute('src', '/images/placeholder.jpg');
+  });
+
+  it('keeps an image that loaded before it mounted', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(640);
+    render(<Image src="/media/fine.webp" alt="Bench" />);
+    expect(screen.getByRole('img', { name: 'Bench' })).toHaveAttribute('src', '/media/fine.webp');
   });
 });

@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button } from './button';
-import { cx } from './cx';
-import { Dialog } from './dialog';
-import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, InfoIcon } from './icons';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// The dialog itself (the <dialog> primitive, its focus handling, the tones) is a chunk of its own: a first visit
+// needs none of it, and the provider fetches it once the page has rendered, before anything can ask a question.
+const loadMessageDialog = () => import('./message-dialog');
+const MessageDialog = lazy(() => loadMessageDialog().then((m) => ({ default: m.MessageDialog })));
 
 export type DialogTone = 'success' | 'error' | 'warning' | 'info';
 
@@ -12,6 +23,8 @@ export interface AlertOptions {
   message: ReactNode;
   tone?: DialogTone;
   okLabel?: string;
+  /** Where focus goes once the message is acknowledged, instead of back where it was. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 export interface ConfirmOptions {
@@ -24,7 +37,7 @@ export interface ConfirmOptions {
   destructive?: boolean;
 }
 
-interface Request {
+export interface MessageRequest {
   id: number;
   kind: 'alert' | 'confirm';
   options: AlertOptions | ConfirmOptions;
@@ -42,20 +55,15 @@ const DialogsContext = createContext<MessageDialogs | null>(null);
 
 let nextRequestId = 1;
 
-const tones: Record<DialogTone, { Icon: typeof InfoIcon; className: string }> = {
-  success: { Icon: CheckCircleIcon, className: 'bg-emerald-50 text-emerald-700' },
-  error: { Icon: AlertCircleIcon, className: 'bg-red-50 text-red-700' },
-  warning: { Icon: AlertTriangleIcon, className: 'bg-amber-50 text-amber-700' },
-  info: { Icon: InfoIcon, className: 'bg-navy-50 text-navy-700' },
-};
-
 /** Message and confirmation dialogs (the back-office's 'Error!' / 'Success!' boxes), one at a time. */
 export function MessageDialogsProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<Request[]>([]);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const [queue, setQueue] = useState<MessageRequest[]>([]);
+  useEffect(() => {
+    void loadMessageDialog();
+  }, []);
 
   const enqueue = useCallback(
-    (kind: Request['kind'], options: Request['options']) =>
+    (kind: MessageRequest['kind'], options: MessageRequest['options']) =>
       new Promise<boolean>((resolve) =>
         setQueue((q) => [...q, { id: nextRequestId++, kind, options, resolve }]),
       ),
@@ -78,53 +86,13 @@ export function MessageDialogsProvider({ children }: { children: ReactNode }) {
     setQueue((q) => q.slice(1));
   };
 
-  const tone = current
-    ? tones[current.options.tone ?? (current.kind === 'confirm' ? 'warning' : 'info')]
-    : null;
-  const isConfirm = current?.kind === 'confirm';
-  const options = current?.options;
-
   return (
     <DialogsContext.Provider value={api}>
       {children}
-      {current && options && tone && (
-        <Dialog
-          key={current.id}
-          open
-          role="alertdialog"
-          size="sm"
-          title={options.title}
-          description={'message' in options ? options.message : undefined}
-          onClose={() => answer(false)}
-          initialFocusRef={confirmRef}
-          icon={
-            <span
-              className={cx('flex size-10 shrink-0 items-center justify-center rounded-full', tone.className)}
-            >
-              <tone.Icon className="size-5" />
-            </span>
-          }
-          footer={
-            isConfirm ? (
-              <>
-                <Button variant="outline" onClick={() => answer(false)}>
-                  {(options as ConfirmOptions).cancelLabel ?? 'Cancel'}
-                </Button>
-                <Button
-                  ref={confirmRef}
-                  variant={(options as ConfirmOptions).destructive ? 'danger' : 'primary'}
-                  onClick={() => answer(true)}
-                >
-                  {(options as ConfirmOptions).confirmLabel ?? 'Confirm'}
-                </Button>
-              </>
-            ) : (
-              <Button ref={confirmRef} variant="secondary" onClick={() => answer(true)}>
-                {(options as AlertOptions).okLabel ?? 'OK'}
-              </Button>
-            )
-          }
-        />
+      {current && (
+        <Suspense fallback={null}>
+          <MessageDialog key={current.id} request={current} onAnswer={answer} />
+        </Suspense>
       )}
     </DialogsContext.Provider>
   );
@@ -134,4 +102,9 @@ export function useMessageDialogs(): MessageDialogs {
   const dialogs = useContext(DialogsContext);
   if (!dialogs) throw new Error('useMessageDialogs needs a MessageDialogsProvider');
   return dialogs;
+}
+
+/** The first field of the page marked in error (aria-invalid), where focus goes after a 'Validation Error' message. */
+export function firstFieldInError(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[aria-invalid="true"]');
 }

@@ -52,7 +52,8 @@ export function Pagination({
           <button
             type="button"
             className={cx(pill, 'gap-1 text-navy-800 hover:bg-navy-50')}
-            onClick={() => go(currentPage - 1)}
+            // From a page past the last one, Previous goes to the last.
+            onClick={() => go(Math.min(currentPage - 1, lastPage))}
             disabled={currentPage <= 1}
           >
             <ChevronLeftIcon className="size-4" />

@@ -1,8 +1,19 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToasts, flashToast, showFlashToast, toast } from '../../lib/toast';
 import { Toaster } from './toaster';
+
+// A toast's box is a chunk fetched after the first render, as in the app: loaded once here, before the tests.
+beforeAll(async () => {
+  render(<Toaster />);
+  act(() => {
+    toast.info('Loading the box');
+  });
+  await screen.findByText('Loading the box');
+  act(() => clearToasts());
+  cleanup();
+});
 
 afterEach(() => {
   act(() => clearToasts());

@@ -1,77 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
-import { dismissToast, useToasts, type Toast, type ToastType } from '../../lib/toast';
-import { cx } from './cx';
-import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
+import { lazy, Suspense, useEffect } from 'react';
+import { useToasts } from '../../lib/toast';
 
-const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIcon; label: string }> = {
-  success: { box: 'border-emerald-200', icon: 'text-emerald-700', Icon: CheckCircleIcon, label: 'Success' },
-  error: { box: 'border-red-200', icon: 'text-red-700', Icon: AlertCircleIcon, label: 'Error' },
-  warning: { box: 'border-amber-200', icon: 'text-amber-700', Icon: AlertTriangleIcon, label: 'Warning' },
-  info: { box: 'border-navy-200', icon: 'text-navy-700', Icon: InfoIcon, label: 'Information' },
-};
+// A toast's box is fetched after the first render (not part of the first load); the live region is there from the
+// start, so what it announces is never missed, and a toast raised before the box arrives shows once it has.
+const loadToastItem = () => import('./toast-item');
+const ToastItem = lazy(() => loadToastItem().then((m) => ({ default: m.ToastItem })));
 
-function ToastItem({ toast }: { toast: Toast }) {
-  const [paused, setPaused] = useState(false);
-  const remaining = useRef(toast.duration);
-
-  // Hovering or focusing a toast holds it open, so it can be read or its close button reached.
-  useEffect(() => {
-    if (paused) return;
-    const started = Date.now();
-    const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
-    };
-  }, [paused, toast.id]);
-
-  const style = styles[toast.type];
-  return (
-    <li
-      role={toast.type === 'error' ? 'alert' : undefined}
-      className={cx(
-        'pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ring-1 ring-black/5 animate-toast-in',
-        style.box,
-      )}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      data-toast-type={toast.type}
-    >
-      <style.Icon className={cx('mt-0.5 size-5 shrink-0', style.icon)} />
-      <div className="min-w-0 flex-1 text-sm">
-        <span className="sr-only">{style.label}: </span>
-        {toast.title && <p className="font-semibold text-navy-900">{toast.title}</p>}
-        <p className={cx('whitespace-pre-line break-words text-slate-700', toast.title && 'mt-0.5')}>
-          {toast.message}
-        </p>
-      </div>
-      <button
-        type="button"
-        onClick={() => dismissToast(toast.id)}
-        className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-        aria-label="Dismiss"
-      >
-        <CloseIcon className="size-4" />
-      </button>
-    </li>
-  );
-}
-
-/** Renders the toasts of lib/toast in a polite live region, newest last. */
+/**
+ * Renders the toasts of lib/toast in a polite live region, newest last. They start under the headers (every area's
+ * is h-16, the public one lg:h-20), so they never cover the menu, login or account buttons at their right.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  useEffect(() => {
+    void loadToastItem();
+  }, []);
   return (
     <div
       aria-live="polite"
       aria-relevant="additions text"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-4 sm:justify-end lg:top-20"
     >
       <ol className="flex w-full max-w-sm flex-col gap-3" aria-label="Messages">
-        {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} />
-        ))}
+        <Suspense fallback={null}>
+          {toasts.map((t) => (
+            <ToastItem key={t.id} toast={t} />
+          ))}
+        </Suspense>
       </ol>
     </div>
   );

@@ -1,26 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 export interface BusyRows {
   /** The rows with an action under way: their buttons are disabled. */
   busyIds: ReadonlySet<number>;
+  /** Whether a row is busy now, already before the next render (a second click in the same frame). */
+  isBusy: (id: number) => boolean;
   mark: (id: number, busy: boolean) => void;
 }
 
-/** Which rows of a list have an action under way. */
+/** Which rows of a list (or cards of a page) have an action under way. */
 export function useBusyRows(): BusyRows {
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(() => new Set());
-  const mark = useCallback(
-    (id: number, busy: boolean) =>
-      setBusyIds((current) => {
-        const next = new Set(current);
-        if (busy) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
-  return { busyIds, mark };
+  const now = useRef(new Set<number>());
+  const isBusy = useCallback((id: number) => now.current.has(id), []);
+  const mark = useCallback((id: number, busy: boolean) => {
+    if (busy) now.current.add(id);
+    else now.current.delete(id);
+    setBusyIds(new Set(now.current));
+  }, []);
+  return { busyIds, isBusy, mark };
 }
 
 interface RowMutationOptions<Row, Result> {
@@ -39,10 +38,11 @@ export function useRowMutation<Row extends { id: number }, Result>(
 ): (row: Row) => void {
   const mutation = useMutation({
     ...options,
-    onMutate: (row: Row) => rows.mark(row.id, true),
     onSettled: (_result, _error, row) => rows.mark(row.id, false),
   });
   return (row: Row) => {
-    if (!rows.busyIds.has(row.id)) mutation.mutate(row);
+    if (rows.isBusy(row.id)) return;
+    rows.mark(row.id, true);
+    mutation.mutate(row);
   };
 }

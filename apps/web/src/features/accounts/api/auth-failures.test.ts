@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import {
@@ -20,7 +20,11 @@ describe('auth failure texts', () => {
       message: 'The email must be a valid email address.',
       title: 'Validation Error',
     });
-    expect(loginFailure(err(429, 'Too many attempts.'))).toEqual({ message: CUSTOMER_MESSAGES.unexpected });
+    // A refused burst says how long to wait, in the server's words.
+    expect(loginFailure(err(429, SERVER_MESSAGES.tooManyAttempts(15)))).toEqual({
+      message: 'Too many attempts. Please try again in 15 minutes.',
+    });
+    expect(loginFailure(err(429))).toEqual({ message: SERVER_MESSAGES.rateLimited });
     expect(loginFailure(new Error('boom'))).toEqual({ message: CUSTOMER_MESSAGES.unexpected });
   });
 

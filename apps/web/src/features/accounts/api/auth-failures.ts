@@ -1,21 +1,22 @@
-import { ADMIN_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
-import { isApiError } from '../../../lib/api-error';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
+import { failureMessage, isApiError } from '../../../lib/api-error';
 
 export interface Failure {
   message: string;
   title?: string;
 }
 
-/** Login (storefront spec section 8): 401, 403, 422 worded by status; anything else is unexpected. */
+/** Login (storefront spec section 8): 401, 403, 422 worded by status; 429 says how long to wait; anything else is unexpected. */
 export function loginFailure(error: unknown): Failure {
   if (isApiError(error)) {
+    if (error.status === 429) return { message: error.message || SERVER_MESSAGES.rateLimited };
     if (error.status === 401) return { message: CUSTOMER_MESSAGES.loginInvalid };
     if (error.status === 403) return { message: CUSTOMER_MESSAGES.accountInactive };
     if (error.status === 422) {
       return { message: error.firstError() ?? error.message, title: CUSTOMER_MESSAGES.validationTitle };
     }
   }
-  return { message: CUSTOMER_MESSAGES.unexpected };
+  return { message: failureMessage(error, CUSTOMER_MESSAGES.unexpected) };
 }
 
 /** Register: validation (422) and a taken e-mail (409, with errors.email) show their first message. */
@@ -23,14 +24,14 @@ export function registerFailure(error: unknown): Failure {
   if (isApiError(error) && (error.status === 422 || error.status === 409)) {
     return { message: error.firstError() ?? error.message, title: CUSTOMER_MESSAGES.validationTitle };
   }
-  return { message: CUSTOMER_MESSAGES.unexpected };
+  return { message: failureMessage(error, CUSTOMER_MESSAGES.unexpected) };
 }
 
 export function forgotPasswordFailure(error: unknown): Failure {
   if (isApiError(error) && error.status === 422) {
     return { message: error.firstError('email') ?? error.firstError() ?? error.message };
   }
-  return { message: CUSTOMER_MESSAGES.forgotFailed };
+  return { message: failureMessage(error, CUSTOMER_MESSAGES.forgotFailed) };
 }
 
 /** Reset: 422 shows each field's first error; anything else the server's message. */

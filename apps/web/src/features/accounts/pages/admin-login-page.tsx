@@ -1,25 +1,30 @@
-import { useNavigate } from 'react-router';
-import { ADMIN_LABELS, ADMIN_MESSAGES } from '@shop/contracts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ADMIN_LABELS, ADMIN_MESSAGES, loginRequest } from '@shop/contracts';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { LockIcon } from '../../../components/ui/icons';
 import { APP_NAME } from '../../../lib/app-config';
+import { safeReturnPath } from '../../../lib/return-path';
 import { adminSession } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { logInAdmin } from '../api/account-calls';
+import { logInAdmin } from '../api/accounts-api';
 import { adminLoginFailure } from '../api/auth-failures';
-import { readLoginForm, useAuthForm } from '../api/use-auth-form';
+import { LOGIN_DEFAULTS, useAuthForm } from '../api/use-auth-form';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
-  const { busy, onSubmit } = useAuthForm({
-    read: readLoginForm,
+  const [params] = useSearchParams();
+  // The back-office page that sent here (a bookmark, an expired session) is where the admin goes back to.
+  const next = safeReturnPath(params.get('next'), 'admin') ?? '/admin/dashboard';
+  const { form, errors, busy, onSubmit } = useAuthForm({
+    schema: loginRequest,
+    defaultValues: LOGIN_DEFAULTS,
     send: logInAdmin,
-    onSuccess: ({ token, admin }) => {
-      adminSession.signIn(token, admin);
+    onSuccess: ({ token, admin }, body) => {
+      adminSession.signIn(token, admin, body.remember === true);
       toast.success(ADMIN_MESSAGES.loginSuccess);
-      void navigate('/admin/dashboard');
+      void navigate(next, { replace: true });
     },
     failure: (error) => ({ message: adminLoginFailure(error).message, title: ADMIN_LABELS.loginErrorTitle }),
   });
@@ -42,10 +47,23 @@ export default function AdminLoginPage() {
             <h1 className="text-2xl font-bold tracking-tight">{ADMIN_LABELS.loginHeading}</h1>
             <p className="mt-1.5 text-sm text-slate-600">{ADMIN_LABELS.loginSubtitle}</p>
           </div>
-          <form onSubmit={onSubmit} className="space-y-5">
-            <TextField label="Email" name="email" type="email" autoComplete="username" required />
-            <PasswordField label="Password" name="password" autoComplete="current-password" required />
-            <CheckboxField label={ADMIN_LABELS.rememberMe} name="remember" />
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="current-password"
+              required
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <CheckboxField label={ADMIN_LABELS.rememberMe} {...form.register('remember')} />
             <Button
               type="submit"
               variant="secondary"

@@ -1,35 +1,38 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { CUSTOMER_LABELS } from '@shop/contracts';
+import { useForm } from 'react-hook-form';
+import { CUSTOMER_LABELS, forgotPasswordRequest } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { toast } from '../../../lib/toast';
-import { requestPasswordReset } from '../api/account-calls';
+import { requestPasswordReset } from '../api/accounts-api';
 import { forgotPasswordFailure } from '../api/auth-failures';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
 
+const resolver = contractResolver<{ email: string }>(forgotPasswordRequest);
+
 export default function ForgotPasswordPage() {
-  const [emailError, setEmailError] = useState<string>();
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm({
+    resolver,
+    defaultValues: { email: '' },
+  });
   const send = useMutation({
     mutationFn: requestPasswordReset,
     onSuccess: ({ message }) => {
-      setEmailError(undefined);
+      clearErrors();
       toast.success(message);
     },
     onError: (error) => {
       const failure = forgotPasswordFailure(error);
       toast.error(failure.message);
-      setEmailError(failure.message);
+      setError('email', { type: 'server', message: failure.message });
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
-    send.mutate(String(new FormData(event.currentTarget).get('email') ?? ''));
-  }
+  const onSubmit = handleSubmit(({ email }) => {
+    if (!send.isPending) send.mutate(email);
+  });
 
   return (
     <AuthCard
@@ -47,8 +50,15 @@ export default function ForgotPasswordPage() {
           <p>{send.data.message}</p>
         </div>
       )}
-      <form onSubmit={onSubmit} className="space-y-5">
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={emailError} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={send.isPending} loadingText="Sending...">
           {CUSTOMER_LABELS.sendResetLink}
         </Button>

@@ -1,20 +1,26 @@
-import { CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { useSearchParams } from 'react-router';
+import { CUSTOMER_LABELS, CUSTOMER_MESSAGES, loginRequest } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-error';
-import { logIn } from '../api/account-calls';
+import { logIn } from '../api/accounts-api';
 import { loginFailure } from '../api/auth-failures';
-import { enterCustomerSession, readLoginForm, useAuthForm } from '../api/use-auth-form';
+import { safeReturnPath, withReturnPath } from '../../../lib/return-path';
+import { LOGIN_DEFAULTS, enterCustomerSession, useAuthForm } from '../api/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
 
 export default function LoginPage() {
-  const { busy, fieldErrors, onSubmit } = useAuthForm({
-    read: readLoginForm,
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
+  const { form, errors, busy, onSubmit } = useAuthForm({
+    schema: loginRequest,
+    defaultValues: LOGIN_DEFAULTS,
     send: logIn,
-    onSuccess: (session) => enterCustomerSession(session, CUSTOMER_MESSAGES.loggedIn),
+    onSuccess: (session, body) =>
+      enterCustomerSession(session, CUSTOMER_MESSAGES.loggedIn, body.remember === true, next ?? '/'),
     failure: loginFailure,
-    fieldErrors: (error) => (isApiError(error) && error.status === 422 ? error.firstErrors() : {}),
+    showsFieldErrors: (error) => isApiError(error) && error.status === 422,
     leavesByReload: true,
   });
 
@@ -24,32 +30,33 @@ export default function LoginPage() {
       subtitle="Follow your designs, favourites and conversations with our team."
       footer={
         <>
-          Don&apos;t have an account? <TextLink to="/register">Sign up</TextLink>
+          Don&apos;t have an account?{' '}
+          <TextLink to={next ? withReturnPath('/register', next) : '/register'}>Sign up</TextLink>
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-5" noValidate={false}>
+      <form onSubmit={(event) => void onSubmit(event)} className="space-y-5" noValidate>
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          error={fieldErrors.email}
+          error={errors.email?.message}
+          {...form.register('email')}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
           required
-          error={fieldErrors.password}
+          error={errors.password?.message}
+          {...form.register('password')}
           labelAside={
             <TextLink to="/forgot-password" className="text-sm">
               {CUSTOMER_LABELS.forgotPassword}
             </TextLink>
           }
         />
-        <CheckboxField label={CUSTOMER_LABELS.rememberMe} name="remember" />
+        <CheckboxField label={CUSTOMER_LABELS.rememberMe} {...form.register('remember')} />
         <Button type="submit" size="lg" className="w-full" loading={busy} loadingText="Logging in...">
           Log In
         </Button>

@@ -1,25 +1,30 @@
-import { PASSWORD_MIN_LENGTH } from '@shop/contracts';
+import { useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH, registerRequest } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-error';
-import { register, type RegisterForm } from '../api/account-calls';
+import { assertPasswordAccepted, preloadPasswordCheck } from '../../../lib/password/password-check';
+import { register, type RegisterForm } from '../api/accounts-api';
 import { registerFailure } from '../api/auth-failures';
+import { safeReturnPath, withReturnPath } from '../../../lib/return-path';
 import { enterCustomerSession, useAuthForm } from '../api/use-auth-form';
 import { AuthCard } from '../components/auth-card';
 import { TextLink } from '../components/text-link';
 
 export default function RegisterPage() {
-  const { busy, fieldErrors, onSubmit } = useAuthForm({
-    read: (form): RegisterForm => ({
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-      password_confirmation: String(form.get('password_confirmation') ?? ''),
-      terms: form.get('terms') === 'on',
-    }),
-    send: register,
-    onSuccess: (session) => enterCustomerSession(session, session.message),
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
+  const { form, errors, busy, onSubmit } = useAuthForm({
+    schema: registerRequest,
+    defaultValues: { email: '', password: '', password_confirmation: '', terms: false } as RegisterForm,
+    send: async (form: RegisterForm) => {
+      await assertPasswordAccepted(form.password, { email: form.email }, 'password');
+      return register(form);
+    },
+    // A new account's session is not remembered: it ends with the browser.
+    onSuccess: (session) => enterCustomerSession(session, session.message, false, next ?? '/'),
     failure: registerFailure,
-    fieldErrors: (error) => (isApiError(error) ? error.firstErrors() : {}),
+    showsFieldErrors: isApiError,
     leavesByReload: true,
   });
 
@@ -29,39 +34,41 @@ export default function RegisterPage() {
       subtitle="Save favourites, submit floor plans and follow every design in one place."
       footer={
         <>
-          Already have an account? <TextLink to="/login">Log in</TextLink>
+          Already have an account?{' '}
+          <TextLink to={next ? withReturnPath('/login', next) : '/login'}>Log in</TextLink>
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          error={fieldErrors.email}
+          error={errors.email?.message}
+          {...form.register('email')}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={fieldErrors.password}
+          error={errors.password?.message}
+          onFocus={preloadPasswordCheck}
+          {...form.register('password', { deps: ['password_confirmation'] })}
         />
         <PasswordField
           label="Confirm password"
-          name="password_confirmation"
           autoComplete="new-password"
           required
-          error={fieldErrors.password_confirmation}
+          error={errors.password_confirmation?.message}
+          {...form.register('password_confirmation')}
         />
         <CheckboxField
-          name="terms"
           required
-          error={fieldErrors.terms}
+          error={errors.terms?.message}
+          {...form.register('terms')}
           label={
             <>
               I agree to the{' '}

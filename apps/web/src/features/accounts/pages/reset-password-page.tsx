@@ -1,13 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CUSTOMER_LABELS, CUSTOMER_MESSAGES, PASSWORD_MIN_LENGTH } from '@shop/contracts';
+import {
+  CUSTOMER_LABELS,
+  CUSTOMER_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  resetPasswordRequest,
+  type ResetPasswordRequest,
+} from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { assertPasswordAccepted } from '../../../lib/password/password-check';
 import { toast } from '../../../lib/toast';
-import { resetPassword } from '../api/account-calls';
+import { resetPassword } from '../api/accounts-api';
 import { resetPasswordFailure } from '../api/auth-failures';
 import { AuthCard } from '../components/auth-card';
+
+const resolver = contractResolver<ResetPasswordRequest>(resetPasswordRequest);
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -15,7 +26,12 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const linkValid = Boolean(token && email);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, formState } = useForm<ResetPasswordRequest>({
+    resolver,
+    // The link's address and token travel with the passwords; only the passwords are typed.
+    defaultValues: { email, token, password: '', password_confirmation: '' },
+  });
+  const fieldErrors = formState.errors;
 
   useEffect(() => {
     if (linkValid) return;
@@ -24,35 +40,31 @@ export default function ResetPasswordPage() {
   }, [linkValid, navigate]);
 
   const reset = useMutation({
-    mutationFn: resetPassword,
+    mutationFn: async (body: Parameters<typeof resetPassword>[0]) => {
+      await assertPasswordAccepted(body.password, { email: body.email }, 'password');
+      return resetPassword(body);
+    },
     onSuccess: ({ message }) => {
       toast.success(message);
       void navigate('/login');
     },
     onError: (error) => {
       const failure = resetPasswordFailure(error);
-      setFieldErrors(failure.fields);
+      for (const [field, message] of Object.entries(failure.fields))
+        setError(field as keyof ResetPasswordRequest, { type: 'server', message });
       toast.error(failure.message);
     },
   });
 
   if (!linkValid) return null;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const form = new FormData(event.currentTarget);
-    reset.mutate({
-      email,
-      token,
-      password: String(form.get('password') ?? ''),
-      password_confirmation: String(form.get('password_confirmation') ?? ''),
-    });
-  }
+  const onSubmit = handleSubmit((values) => {
+    if (!reset.isPending) reset.mutate(values);
+  });
 
   return (
     <AuthCard title="Choose a new password" subtitle="Your new password must be at least 8 characters long.">
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <TextField
           label="Email"
           name="email"
@@ -60,22 +72,22 @@ export default function ResetPasswordPage() {
           value={email}
           disabled
           readOnly
-          error={fieldErrors.email}
+          error={fieldErrors.email?.message ?? fieldErrors.token?.message}
         />
         <PasswordField
           label="New password"
-          name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          error={fieldErrors.password}
+          error={fieldErrors.password?.message}
+          {...register('password', { deps: ['password_confirmation'] })}
         />
         <PasswordField
           label="Confirm new password"
-          name="password_confirmation"
           autoComplete="new-password"
           required
-          error={fieldErrors.password_confirmation}
+          error={fieldErrors.password_confirmation?.message}
+          {...register('password_confirmation')}
         />
         <Button
           type="submit"

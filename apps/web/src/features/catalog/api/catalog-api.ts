@@ -7,9 +7,10 @@ import {
   type ProductDetail,
   type ProductPage,
 } from '@shop/contracts';
-import { api } from '../../../lib/api-client';
+import { api, OWN_ERRORS } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
 import { queryClient } from '../../../lib/query-client';
+import { signedInCustomer } from '../../../lib/sessions';
 
 /** The inventory's filters as they sit in the URL (keys category, search, favorites, page). */
 export interface InventoryFilters {
@@ -39,14 +40,11 @@ export const catalogKeys = {
   product: (slug: string) => ['catalog', 'product', slug] as const,
 };
 
-// The screens show their own messages ('Failed to load products.'); an expired session keeps the global handling.
-const showOwnErrors = { callerHandles: (e: ApiError) => e.status !== 401 };
-
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: catalogKeys.categories,
     queryFn: ({ signal }) =>
-      api.get<Category[]>('/api/v1/frontend/categories', { signal, ...showOwnErrors, token: 'none' }),
+      api.get<Category[]>('/api/v1/frontend/categories', { signal, ...OWN_ERRORS, token: 'none' }),
     staleTime: 5 * 60_000,
   });
 
@@ -67,7 +65,7 @@ export const productsQuery = (filters: InventoryFilters) =>
     queryFn: ({ signal }) =>
       api.get<ProductPage>('/api/v1/frontend/products', {
         signal,
-        ...showOwnErrors,
+        ...OWN_ERRORS,
         query: inventoryApiQuery(filters),
       }),
     placeholderData: keepPreviousData,
@@ -79,7 +77,7 @@ export const productQuery = (slug: string) =>
     queryFn: ({ signal }) =>
       api.get<ProductDetail>(`/api/v1/frontend/products/${encodeURIComponent(slug)}`, {
         signal,
-        ...showOwnErrors,
+        ...OWN_ERRORS,
       }),
     retry: (count, error) => (error as ApiError).status !== 404 && count < 2,
   });
@@ -88,7 +86,7 @@ export async function toggleWishlist(productId: number): Promise<FavoriteToggleR
   return api.post<FavoriteToggleResponse>(
     '/api/favorites/toggle',
     { type: 'product', id: productId },
-    showOwnErrors,
+    OWN_ERRORS,
   );
 }
 
@@ -126,12 +124,17 @@ export function applyWishlistState(client: QueryClient, id: number, isFavorited:
  * Failures are left to the page's own query, which shows its message.
  */
 export function prefetchInventory(url: URL): null {
+  const filters = readFilters(url.searchParams);
   void queryClient.prefetchQuery(categoriesQuery());
-  void queryClient.prefetchQuery(productsQuery(readFilters(url.searchParams)));
+  // A guest's favorites are not asked for (the page offers the login instead).
+  if (!filters.favorites || signedInCustomer()) void queryClient.prefetchQuery(productsQuery(filters));
   return null;
 }
 
-export function prefetchProduct(slug: string | undefined): null {
+/** What the product route's loader answers: the server renderer says so when the product does not exist. */
+export type ProductLoaderData = { notFound: true } | null;
+
+export function prefetchProduct(slug: string | undefined): ProductLoaderData {
   if (slug) void queryClient.prefetchQuery(productQuery(slug));
   return null;
 }

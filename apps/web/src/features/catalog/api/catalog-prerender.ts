@@ -1,5 +1,12 @@
 import type { ServerLoadContext } from '../../../lib/server-rendering';
-import { categoriesQuery, inventoryApiQuery, productQuery, productsQuery, readFilters } from './catalog-api';
+import {
+  categoriesQuery,
+  inventoryApiQuery,
+  productQuery,
+  productsQuery,
+  readFilters,
+  type ProductLoaderData,
+} from './catalog-api';
 
 /*
  * The server renderer's loaders of the inventory and the product page (src/entry-server.tsx): they wait for
@@ -25,8 +32,9 @@ export async function prerenderInventory(
 export async function prerenderProduct(
   { queryClient, source }: ServerLoadContext,
   slug: string | undefined,
-): Promise<null> {
+): Promise<ProductLoaderData> {
   const detail = slug ? await source.product(slug) : null;
-  if (slug && detail) queryClient.setQueryData(productQuery(slug).queryKey, detail);
+  if (!slug || !detail) return { notFound: true };
+  queryClient.setQueryData(productQuery(slug).queryKey, detail);
   return null;
 }

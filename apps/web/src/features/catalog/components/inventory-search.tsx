@@ -10,11 +10,15 @@ interface InventorySearchProps {
   onSearch: (value: string) => void;
 }
 
-/** The inventory search box: debounced, with a clear button; follows the URL when it changes (back, Clear All). */
+/**
+ * The inventory search box: debounced, with a clear button that puts focus back in the box; follows the URL when it
+ * changes (back, Clear All).
+ */
 export function InventorySearch({ value, onSearch }: InventorySearchProps) {
   const [text, setText] = useState(value);
   const [syncedValue, setSyncedValue] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
   if (value !== syncedValue) {
     setSyncedValue(value);
     setText(value);
@@ -30,6 +34,8 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
     clearTimeout(timer.current);
     setText('');
     onSearch('');
+    // The button goes away with the text: the keyboard stays in the box, ready for the next search.
+    input.current?.focus();
   };
 
   return (
@@ -38,6 +44,7 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
         Search products
       </label>
       <input
+        ref={input}
         id="inventory-search"
         type="search"
         value={text}

@@ -1,21 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES, type ProductDetail } from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ChevronLeftIcon, MailIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
 import { formatMoney } from '../../../lib/money';
-import { productQuery } from '../api/catalog-api';
+import { isApiError } from '../../../lib/api-error';
+import { productQuery, type ProductLoaderData } from '../api/catalog-api';
 import { useWishlist } from '../api/use-wishlist';
 import { ProductCard } from '../components/product-card';
 import { ProductGallery } from '../components/product-gallery';
 import { StockBadge } from '../components/stock-badge';
 import { WishlistButton } from '../components/wishlist-button';
 
+/** The spec's one tab of the product page. */
+const PRODUCT_TABS = [{ key: 'info' as const, label: 'Product Info' }];
+
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
   const detail = useQuery(productQuery(slug));
+  const loaderData = useLoaderData() as ProductLoaderData | undefined;
+  // Known on the server (which answers 404 with this view) or from the browser's own 404.
+  const notFound =
+    (!detail.data && !!loaderData?.notFound) || (isApiError(detail.error) && detail.error.status === 404);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <Link
@@ -25,7 +33,15 @@ export default function ProductDetailPage() {
         <ChevronLeftIcon className="size-4" />
         Back to Inventory
       </Link>
-      {detail.isError ? (
+      {notFound ? (
+        <div className="mt-8 rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <h1 className="text-2xl font-bold text-navy-900">{CUSTOMER_MESSAGES.productNotFoundTitle}</h1>
+          <p className="mt-2 text-slate-700">{CUSTOMER_MESSAGES.productNotFound}</p>
+          <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Browse Inventory
+          </Link>
+        </div>
+      ) : detail.isError ? (
         <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           {CUSTOMER_MESSAGES.productFailed}
         </p>
@@ -42,7 +58,6 @@ export default function ProductDetailPage() {
 function ProductView({ detail }: { detail: ProductDetail }) {
   const { product, relatedProducts } = detail;
   const wishlist = useWishlist();
-  const tabId = useId();
   const inStock = product.stock_quantity > 0;
   return (
     <>
@@ -78,24 +93,12 @@ function ProductView({ detail }: { detail: ProductDetail }) {
           </div>
 
           <div className="mt-10">
-            <div role="tablist" aria-label="Product details" className="border-b border-slate-200">
-              <button
-                type="button"
-                role="tab"
-                id={`${tabId}-tab`}
-                aria-selected="true"
-                aria-controls={`${tabId}-panel`}
-                className="-mb-px border-b-2 border-copper-600 px-1 pb-3 text-sm font-semibold text-navy-900"
-              >
-                Product Info
-              </button>
-            </div>
-            <div
-              role="tabpanel"
-              id={`${tabId}-panel`}
-              aria-labelledby={`${tabId}-tab`}
-              tabIndex={0}
-              className="py-5"
+            <Tabs
+              label="Product details"
+              tabs={PRODUCT_TABS}
+              active="info"
+              onChange={() => undefined}
+              panelClassName="py-5"
             >
               <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
                 <dt className="font-medium text-slate-600">Price</dt>
@@ -109,7 +112,7 @@ function ProductView({ detail }: { detail: ProductDetail }) {
                   Delivery and installation by our own crews; ask us for a quote.
                 </dd>
               </dl>
-            </div>
+            </Tabs>
           </div>
         </div>
       </div>

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES, resultCount } from '@shop/contracts';
+import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon, PackageIcon } from '../../../components/ui/icons';
+import { OutOfRange } from '../../../components/ui/out-of-range';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
+import { loginPath } from '../../../lib/return-path';
 import { toast } from '../../../lib/toast';
 import { categoriesQuery, productsQuery, readFilters, type InventoryFilters } from '../api/catalog-api';
 import { useWishlist } from '../api/use-wishlist';
@@ -22,6 +25,20 @@ function toParams(filters: InventoryFilters): URLSearchParams {
   return params;
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while React hydrates the server's page (made for a guest), true once the browser's own
+ * render is live: what depends on this browser's session waits for it.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 const chip = (active: boolean) =>
   cx(
     'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium transition-colors ring-1 ring-inset',
@@ -33,9 +50,15 @@ const chip = (active: boolean) =>
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
+  const location = useLocation();
   const wishlist = useWishlist();
+  const hydrated = useHydrated();
+  // A guest's favorites (a bookmark, a shared link, Back after logging out) are not asked for: the page says
+  // they are kept in the account and offers the login, which comes back here. The server renders for a guest, so
+  // this waits for the browser's session (a signed-in customer sees the spinner, then the list).
+  const guestFavorites = filters.favorites && !wishlist.signedIn;
   const categories = useQuery(categoriesQuery());
-  const products = useQuery(productsQuery(filters));
+  const products = useQuery({ ...productsQuery(filters), enabled: !guestFavorites });
   const filterActive = filters.category !== null || filters.search !== '' || filters.favorites;
 
   // Changing a filter goes back to page 1; the URL is the one source of the filters.
@@ -61,7 +84,7 @@ export default function ProductsPage() {
     update({ favorites: !filters.favorites });
   };
 
-  const page = products.data;
+  const page = guestFavorites ? undefined : products.data;
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
       <header className="max-w-3xl">
@@ -134,7 +157,24 @@ export default function ProductsPage() {
         <h2 id="products-heading" className="sr-only">
           Products
         </h2>
-        {products.isError ? (
+        {guestFavorites ? (
+          hydrated ? (
+            <EmptyState
+              icon={<HeartIcon className="size-6" />}
+              title={SIGN_IN_MESSAGES.favoritesTitle}
+              description={SIGN_IN_MESSAGES.favoritesText}
+              action={
+                <ButtonLink to={loginPath('customer', `${location.pathname}${location.search}`)}>
+                  {SIGN_IN_MESSAGES.logIn}
+                </ButtonLink>
+              }
+            />
+          ) : (
+            <div className="flex justify-center py-24">
+              <Spinner className="size-8" label="Loading products…" />
+            </div>
+          )
+        ) : products.isError ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
             {CUSTOMER_MESSAGES.productsFailed}
           </p>
@@ -142,6 +182,12 @@ export default function ProductsPage() {
           <div className="flex justify-center py-24">
             <Spinner className="size-8" label="Loading products…" />
           </div>
+        ) : page.data.length === 0 && page.total > 0 ? (
+          <OutOfRange
+            page={filters.page}
+            lastPage={page.last_page}
+            onPageChange={(p) => setParams(toParams({ ...filters, page: p }), { preventScrollReset: true })}
+          />
         ) : page.data.length === 0 ? (
           <EmptyState
             icon={<PackageIcon className="size-6" />}
@@ -155,7 +201,7 @@ export default function ProductsPage() {
         ) : (
           <>
             <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-              {page.total} {page.total === 1 ? 'product' : 'products'}
+              {resultCount(page.total, page.total_is_capped, 'product', 'products')}
               {page.last_page > 1 && ` · page ${page.current_page} of ${page.last_page}`}
             </p>
             <ul

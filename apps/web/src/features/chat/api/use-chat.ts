@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CHAT,
@@ -6,11 +6,14 @@ import {
   type ChatMessage,
   type ChatUser,
   type Conversation,
+  type ConversationsResponse,
+  type MessagesResponse,
   type MessagesSeenEvent,
   type TypingEvent,
 } from '@shop/contracts';
+import { isApiError } from '../../../lib/api-error';
 import { realtime, useRealtimeEvent } from '../../../lib/realtime-client';
-import { setActiveConversation } from './active-conversation';
+import { getActiveConversation, setActiveConversation } from './active-conversation';
 import {
   chatKeys,
   fetchConversations,
@@ -25,20 +28,12 @@ export interface PaneState {
   user: ChatUser | null;
   messages: ChatMessage[];
   hasMore: boolean;
-  status: 'loading' | 'ready';
+  /** 'missing': no such conversation (an unknown or deleted customer, an admin's id): nothing to show or write to. */
+  status: 'loading' | 'ready' | 'missing';
   loadingOlder: boolean;
 }
 
 const logFailure = (what: string) => (error: unknown) => console.warn(`chat: ${what} failed`, error);
-
-function playTone() {
-  try {
-    // Browsers may refuse to play before the first user gesture; the bell still shows.
-    void new Audio(CHAT.tone).play().catch(() => undefined);
-  } catch {
-    // no audio support
-  }
-}
 
 function withMessage(list: ChatMessage[], message: ChatMessage): ChatMessage[] {
   if (list.some((m) => m.id === message.id)) return list;
@@ -50,190 +45,221 @@ function summary(message: ChatMessage): string {
   return message.attachments.length ? CUSTOMER_MESSAGES.attachment : CUSTOMER_MESSAGES.noMessages;
 }
 
+type MessagePages = InfiniteData<MessagesResponse, number | undefined>;
+type ConversationPages = InfiniteData<ConversationsResponse, string | undefined>;
+
+/** Changes the conversation of `userId` wherever a loaded page holds it; `moveToTop` puts it first. */
+function withConversation(
+  data: ConversationPages | undefined,
+  userId: number,
+  change: (c: Conversation) => Conversation,
+  moveToTop: boolean,
+): ConversationPages | undefined {
+  if (!data) return data;
+  const found = data.pages.flatMap((p) => p.conversations).find((c) => c.user_id === userId);
+  if (!found) return data;
+  const updated = change(found);
+  if (!moveToTop) {
+    return {
+      ...data,
+      pages: data.pages.map((p) => ({
+        ...p,
+        conversations: p.conversations.map((c) => (c.user_id === userId ? updated : c)),
+      })),
+    };
+  }
+  return {
+    ...data,
+    pages: data.pages.map((p, i) => {
+      const rest = p.conversations.filter((c) => c.user_id !== userId);
+      return { ...p, conversations: i === 0 ? [updated, ...rest] : rest };
+    }),
+  };
+}
+
+/** Adds a message to the newest page of a conversation's cached pages (once). */
+function withNewMessage(data: MessagePages | undefined, message: ChatMessage): MessagePages | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data;
+  const [newest, ...older] = data.pages;
+  return { ...data, pages: [{ ...newest!, messages: withMessage(newest!.messages, message) }, ...older] };
+}
+
 /**
- * The state of a chat screen: conversations, the open one's messages, typing and the bell. Realtime events
- * update it in place; the server stays the source of truth for unread counts and seen flags.
+ * The state of a chat screen: conversations, the open one's messages, typing and the bell. The open
+ * conversation's messages are an infinite query (pages going back with `before`); realtime events write into
+ * the query cache, and the server stays the source of truth for unread counts and seen flags.
  */
-export function useChat(area: ChatArea, me: { id: number } | null) {
+export function useChat(area: ChatArea, me: { id: number } | null, search = '') {
   const queryClient = useQueryClient();
-  const conversationsKey = chatKeys.conversations(area);
-  const conversationsQuery = useQuery({
-    queryKey: conversationsKey,
-    queryFn: ({ signal }) => fetchConversations(area, signal).then((r) => r.conversations),
+  // The team's inbox comes a page at a time (newest first), narrowed by the list's search; a customer's is one.
+  const conversationsQuery = useInfiniteQuery({
+    queryKey: chatKeys.conversationList(area, search),
+    queryFn: ({ pageParam, signal }) => fetchConversations(area, { cursor: pageParam, search }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: !!me,
     staleTime: 30_000,
   });
-  /** Conversations opened that the server's list does not hold yet (an admin starting one). */
-  const [started, setStarted] = useState<Conversation[]>([]);
-  const [pane, setPane] = useState<PaneState | null>(null);
+  const [activeId, setActiveId] = useState<number | null>(null);
   const [typing, setTyping] = useState<ReadonlySet<number>>(new Set());
   const [belled, setBelled] = useState<ReadonlySet<number>>(new Set());
   const typingTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const activeRef = useRef<number | null>(null);
-
-  const conversations = useMemo(() => {
-    const listed = conversationsQuery.data ?? [];
-    return [...listed, ...started.filter((s) => !listed.some((c) => c.user_id === s.user_id))];
-  }, [conversationsQuery.data, started]);
 
   const updateConversation = useCallback(
     (userId: number, change: (c: Conversation) => Conversation, moveToTop = false) => {
-      queryClient.setQueryData<Conversation[]>(conversationsKey, (list) => {
-        if (!list) return list;
-        const index = list.findIndex((c) => c.user_id === userId);
-        if (index < 0) return list;
-        const updated = change(list[index]!);
-        const rest = list.filter((_, i) => i !== index);
-        return moveToTop ? [updated, ...rest] : list.map((c, i) => (i === index ? updated : c));
-      });
+      // Every cached list (each search) that holds the conversation.
+      queryClient.setQueriesData<ConversationPages>({ queryKey: chatKeys.conversations(area) }, (data) =>
+        withConversation(data, userId, change, moveToTop),
+      );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, area],
   );
 
-  const refreshUnread = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
-  }, [queryClient, area]);
-
-  const open = useCallback(
-    (userId: number) => {
-      if (activeRef.current === userId) return;
-      activeRef.current = userId;
-      setActiveConversation(userId);
-      setPane({ userId, user: null, messages: [], hasMore: false, status: 'loading', loadingOlder: false });
-      setBelled((b) => {
-        if (!b.has(userId)) return b;
-        const next = new Set(b);
-        next.delete(userId);
-        return next;
-      });
-      fetchMessages(area, userId)
-        .then((page) => {
-          if (activeRef.current !== userId) return;
-          setPane({
-            userId,
-            user: page.user,
-            messages: page.messages,
-            hasMore: page.has_more,
-            status: 'ready',
-            loadingOlder: false,
-          });
-          // Opening a conversation reads it.
-          updateConversation(userId, (c) => ({ ...c, unread: 0 }));
-          refreshUnread();
-          const known = queryClient
-            .getQueryData<Conversation[]>(conversationsKey)
-            ?.some((c) => c.user_id === userId);
-          if (!known && area === 'admin') {
-            setStarted((list) =>
-              list.some((c) => c.user_id === userId)
-                ? list
-                : [
-                    ...list,
-                    {
-                      id: -userId,
-                      name: page.user.name,
-                      photo_url: page.user.photo_url,
-                      unread: 0,
-                      last_message: CUSTOMER_MESSAGES.noMessages,
-                      last_message_time: null,
-                      user_id: userId,
-                    },
-                  ],
-            );
-          }
-        })
-        .catch((error) => {
-          logFailure('loading messages')(error);
-          if (activeRef.current === userId)
-            setPane((p) => (p && p.userId === userId ? { ...p, status: 'ready' } : p));
-        });
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [area, queryClient, updateConversation, refreshUnread],
+  const isListed = useCallback(
+    (userId: number) =>
+      queryClient
+        .getQueryData<ConversationPages>(chatKeys.conversationList(area, search))
+        ?.pages.some((p) => p.conversations.some((c) => c.user_id === userId)) ?? false,
+    [queryClient, area, search],
   );
 
-  const close = useCallback(() => {
-    activeRef.current = null;
-    setActiveConversation(null);
-    setPane(null);
+  // Customers deleted while this screen is open: their conversations are gone.
+  const [deleted, setDeleted] = useState<ReadonlySet<number>>(new Set());
+  const messagesQuery = useInfiniteQuery({
+    queryKey: chatKeys.messages(area, activeId),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await fetchMessages(area, activeId!, pageParam, signal);
+      if (pageParam === undefined) {
+        // Opening a conversation reads it.
+        updateConversation(activeId!, (c) => ({ ...c, unread: 0 }));
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+      }
+      return page;
+    },
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.has_more && last.messages.length ? last.messages[0]!.id : undefined),
+    // A deleted customer's conversation is not read again (it would answer 404).
+    enabled: activeId !== null && !deleted.has(activeId),
+    // Read afresh whenever a conversation is opened; while it is open, realtime keeps it current.
+    staleTime: 0,
+  });
+  const missing =
+    (activeId !== null && deleted.has(activeId)) ||
+    (isApiError(messagesQuery.error) && messagesQuery.error.status === 404);
+  useEffect(() => {
+    const error = messagesQuery.error;
+    if (error && !(isApiError(error) && error.status === 404)) logFailure('loading messages')(error);
+  }, [messagesQuery.error]);
+
+  const firstPage = messagesQuery.data?.pages[0];
+  const loadedPages = conversationsQuery.data?.pages;
+  const conversations = useMemo(() => {
+    // A conversation that moved up while later pages loaded is shown once, where it is newest.
+    const seen = new Set<number>();
+    const listed = (loadedPages ?? [])
+      .flatMap((p) => p.conversations)
+      .filter((c) => !seen.has(c.user_id) && seen.add(c.user_id));
+    // A conversation an admin opens that the server's list does not hold yet (no message so far).
+    if (area !== 'admin' || activeId === null || !firstPage || listed.some((c) => c.user_id === activeId))
+      return listed.filter((c) => !deleted.has(c.user_id));
+    if (deleted.has(activeId)) return listed;
+    // Or one on a page not loaded yet: its latest message stands for it until the list has it.
+    const latest = firstPage.messages.at(-1);
+    const started: Conversation = {
+      id: -activeId,
+      name: firstPage.user.name,
+      photo_url: firstPage.user.photo_url,
+      unread: 0,
+      last_message: latest ? summary(latest) : CUSTOMER_MESSAGES.noMessages,
+      last_message_time: latest?.created_at ?? null,
+      user_id: activeId,
+    };
+    return [...listed, started];
+  }, [loadedPages, area, activeId, firstPage, deleted]);
+
+  const pane = useMemo((): PaneState | null => {
+    if (activeId === null) return null;
+    const pages = messagesQuery.data?.pages;
+    return {
+      userId: activeId,
+      user: pages?.[0]?.user ?? null,
+      // The pages go back in time; each holds its messages oldest first.
+      messages: pages ? [...pages].reverse().flatMap((p) => p.messages) : [],
+      hasMore: messagesQuery.hasNextPage,
+      status: missing
+        ? 'missing'
+        : messagesQuery.isPending && messagesQuery.fetchStatus !== 'idle'
+          ? 'loading'
+          : 'ready',
+      loadingOlder: messagesQuery.isFetchingNextPage,
+    };
+  }, [
+    activeId,
+    missing,
+    messagesQuery.data,
+    messagesQuery.hasNextPage,
+    messagesQuery.isPending,
+    messagesQuery.fetchStatus,
+    messagesQuery.isFetchingNextPage,
+  ]);
+
+  const open = useCallback((userId: number) => {
+    setActiveConversation(userId);
+    setActiveId(userId);
+    setBelled((b) => {
+      if (!b.has(userId)) return b;
+      const next = new Set(b);
+      next.delete(userId);
+      return next;
+    });
   }, []);
 
-  const paneRef = useRef<PaneState | null>(null);
-  useEffect(() => {
-    paneRef.current = pane;
-  }, [pane]);
+  const close = useCallback(() => {
+    setActiveConversation(null);
+    setActiveId(null);
+  }, []);
+
+  const { fetchNextPage } = messagesQuery;
   const loadOlder = useCallback(() => {
-    const p = paneRef.current;
-    if (!p || p.status !== 'ready' || !p.hasMore || p.loadingOlder || p.messages.length === 0) return;
-    const userId = p.userId;
-    const before = p.messages[0]!.id;
-    // Marked at once, so a second scroll event does not ask again (each action runs once at a time).
-    paneRef.current = { ...p, loadingOlder: true };
-    setPane((cur) => (cur && cur.userId === userId ? { ...cur, loadingOlder: true } : cur));
-    fetchMessages(area, userId, before)
-      .then((page) => {
-        setPane((cur) =>
-          cur && cur.userId === userId
-            ? {
-                ...cur,
-                messages: [
-                  ...page.messages.filter((m) => !cur.messages.some((x) => x.id === m.id)),
-                  ...cur.messages,
-                ],
-                hasMore: page.has_more,
-                loadingOlder: false,
-              }
-            : cur,
-        );
-      })
-      .catch((error) => {
-        logFailure('loading older messages')(error);
-        setPane((cur) => (cur && cur.userId === userId ? { ...cur, loadingOlder: false } : cur));
-      });
-  }, [area]);
+    // A second scroll event while older messages load joins that fetch instead of asking again.
+    fetchNextPage({ cancelRefetch: false }).catch(logFailure('loading older messages'));
+  }, [fetchNextPage]);
 
   /** Sends to the open conversation; rejects on failure so the composer can say so and keep the draft. */
   const send = useCallback(
     async (text: string, files: File[]) => {
-      const userId = activeRef.current;
+      const userId = getActiveConversation();
       if (userId === null) return;
       if (!text.trim() && files.length === 0) return;
       const { message } = await sendChatMessage(area, userId, text, files);
-      setPane((p) => (p && p.userId === userId ? { ...p, messages: withMessage(p.messages, message) } : p));
-      const known = queryClient
-        .getQueryData<Conversation[]>(conversationsKey)
-        ?.some((c) => c.user_id === userId);
-      if (known) {
+      queryClient.setQueryData<MessagePages>(chatKeys.messages(area, userId), (d) =>
+        withNewMessage(d, message),
+      );
+      if (isListed(userId)) {
         updateConversation(
           userId,
           (c) => ({ ...c, last_message: summary(message), last_message_time: message.created_at }),
           true,
         );
       } else {
-        setStarted((list) => list.filter((c) => c.user_id !== userId));
-        void queryClient.invalidateQueries({ queryKey: conversationsKey });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(area) });
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [area, queryClient, updateConversation],
-  );
-
-  const conversationOf = useCallback(
-    (message: ChatMessage) =>
-      area === 'admin' ? message.conversation_user_id : (me?.id ?? message.conversation_user_id),
-    [area, me],
+    [area, queryClient, updateConversation, isListed],
   );
 
   const onMessage = useCallback(
     ({ message }: { message: ChatMessage }) => {
-      const key = conversationOf(message);
+      const key = area === 'admin' ? message.conversation_user_id : (me?.id ?? message.conversation_user_id);
       const fromOtherSide = area === 'admin' ? !message.from_admin : message.from_admin;
-      const isOpen = activeRef.current === key;
-      if (isOpen) {
-        setPane((p) => (p && p.userId === key ? { ...p, messages: withMessage(p.messages, message) } : p));
-        if (fromOtherSide)
-          void markConversationSeen(area, key).then(refreshUnread, logFailure('marking seen'));
+      const isOpen = getActiveConversation() === key;
+      queryClient.setQueryData<MessagePages>(chatKeys.messages(area, key), (d) => withNewMessage(d, message));
+      if (isOpen && fromOtherSide) {
+        void markConversationSeen(area, key).then(
+          () => queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) }),
+          logFailure('marking seen'),
+        );
       }
       if (fromOtherSide) {
         // The typing indicator of the writer ends with the message.
@@ -244,12 +270,8 @@ export function useChat(area: ChatArea, me: { id: number } | null) {
           return next;
         });
       }
-      const known = queryClient
-        .getQueryData<Conversation[]>(conversationsKey)
-        ?.some((c) => c.user_id === key);
-      if (!known) {
-        setStarted((list) => list.filter((c) => c.user_id !== key));
-        void queryClient.invalidateQueries({ queryKey: conversationsKey });
+      if (!isListed(key)) {
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(area) });
       } else {
         updateConversation(
           key,
@@ -262,13 +284,12 @@ export function useChat(area: ChatArea, me: { id: number } | null) {
           true,
         );
       }
+      // The layout's chat alerts play the tone (on every screen of the area); here the conversation shows the bell.
       if (!isOpen && fromOtherSide) {
-        playTone();
         setBelled((b) => new Set(b).add(key));
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [area, conversationOf, queryClient, updateConversation, refreshUnread],
+    [area, me, queryClient, updateConversation, isListed],
   );
   useRealtimeEvent('MessageSent', onMessage);
 
@@ -278,20 +299,23 @@ export function useChat(area: ChatArea, me: { id: number } | null) {
       // The other side read our messages: double checks.
       const ownFromAdmin = area === 'admin';
       if ((reader === 'admin') === ownFromAdmin) return;
-      setPane((p) =>
-        p && p.userId === key
+      queryClient.setQueryData<MessagePages>(chatKeys.messages(area, key), (d) =>
+        d
           ? {
-              ...p,
-              messages: p.messages.map((m) =>
-                m.from_admin === ownFromAdmin && !m.seen ? { ...m, seen: true } : m,
-              ),
+              ...d,
+              pages: d.pages.map((p) => ({
+                ...p,
+                messages: p.messages.map((m) =>
+                  m.from_admin === ownFromAdmin && !m.seen ? { ...m, seen: true } : m,
+                ),
+              })),
             }
-          : p,
+          : d,
       );
     },
-    [area, me],
+    [area, me, queryClient],
   );
-  useRealtimeEvent('MessagesSeen', onSeen);
+  useRealtimeEvent('messages:seen', onSeen);
 
   const onTyping = useCallback(
     ({ userId, isTyping }: TypingEvent) => {
@@ -322,19 +346,48 @@ export function useChat(area: ChatArea, me: { id: number } | null) {
   );
   useRealtimeEvent('typing', onTyping);
 
+  // A deleted customer's conversation is gone: it leaves the list, and an open one says so and takes no message.
+  const onCustomerDeleted = useCallback(
+    ({ userId }: { userId: number }) => {
+      if (area !== 'admin') return;
+      setDeleted((d) => new Set(d).add(userId));
+      queryClient.setQueriesData<ConversationPages>({ queryKey: chatKeys.conversations(area) }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                conversations: p.conversations.filter((c) => c.user_id !== userId),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+    },
+    [area, queryClient],
+  );
+  useRealtimeEvent('customer:deleted', onCustomerDeleted);
+
   useEffect(() => {
     const timers = typingTimers.current;
     return () => {
       timers.forEach((t) => clearTimeout(t));
       // Leaving the chat route clears the active conversation.
-      activeRef.current = null;
       setActiveConversation(null);
     };
   }, []);
 
+  const { fetchNextPage: fetchMoreConversations } = conversationsQuery;
+  const loadMoreConversations = useCallback(() => {
+    fetchMoreConversations({ cancelRefetch: false }).catch(logFailure('loading more conversations'));
+  }, [fetchMoreConversations]);
+
   return {
     conversations,
     conversationsLoading: conversationsQuery.isPending && !!me,
+    hasMoreConversations: conversationsQuery.hasNextPage,
+    loadingMoreConversations: conversationsQuery.isFetchingNextPage,
+    loadMoreConversations,
     pane,
     typing,
     belled,

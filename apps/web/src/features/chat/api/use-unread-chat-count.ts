@@ -1,39 +1,52 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { setUnreadCount } from '../../../lib/unread-counts';
+import { CHAT, type ChatMessage } from '@shop/contracts';
+import { setStandInTitle } from '../../../lib/page-meta';
 import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
-import type { ChatMessage } from '@shop/contracts';
 import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
 
-/**
- * The unread chat count of an area, for the layouts' badges (the one file of this feature the layouts import).
- * It holds the area's realtime connection, re-reads the count when a message from the other side arrives
- * outside the open conversation, and publishes the number through lib/unread-counts.
- */
+/** The unread chat count of an area (for the layouts' badges): one cached query, read by every badge. */
 export function useUnreadChatCount(area: ChatArea): number {
-  useRealtimeConnection(area);
-  const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: chatKeys.unread(area),
     queryFn: ({ signal }) => fetchUnreadChatCount(area, signal),
     staleTime: 60_000,
   });
-  const unread = data?.unread ?? 0;
+  return Math.max(0, data?.unread ?? 0);
+}
 
+function playTone() {
+  try {
+    // Browsers may refuse to play before the first user gesture; the badge and the title still tell.
+    void new Audio(CHAT.tone).play().catch(() => undefined);
+  } catch {
+    // no audio support
+  }
+}
+
+/**
+ * While mounted (an area's layout, so on every screen of the area): the area's realtime connection; a message
+ * from the other side for a conversation that is not open plays the tone and has the unread count read again;
+ * and while that count is above 0 the window's title reads '(N) My Chat App' (specs, Chat).
+ */
+export function useUnreadChatCountLive(area: ChatArea): void {
+  useRealtimeConnection(area);
+  const queryClient = useQueryClient();
   const onMessage = useCallback(
     ({ message }: { message: ChatMessage }) => {
       const fromOtherSide = area === 'admin' ? !message.from_admin : message.from_admin;
       if (!fromOtherSide || getActiveConversation() === message.conversation_user_id) return;
+      playTone();
       void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
     },
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
 
+  const unread = useUnreadChatCount(area);
   useEffect(() => {
-    setUnreadCount('chat', unread);
+    setStandInTitle(unread > 0 ? `(${unread}) ${CHAT.windowTitle}` : null);
   }, [unread]);
-  useEffect(() => () => setUnreadCount('chat', 0), []);
-  return unread;
+  useEffect(() => () => setStandInTitle(null), []);
 }

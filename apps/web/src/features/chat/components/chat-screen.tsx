@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { CHAT, type Conversation } from '@shop/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { Conversation } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
 import { useOnlineUsers, useRealtimeConnection } from '../../../lib/realtime-client';
+import { useDebounce } from '../../../lib/use-debounce';
 import type { ChatArea } from '../api/chat-api';
 import { useChat, useTypingWhisper } from '../api/use-chat';
 import { Composer } from './composer';
@@ -17,31 +18,24 @@ interface ChatScreenProps {
   onOpened?: (userId: number | null) => void;
   /** Above the list (the admin's customer search). */
   listHeader?: (open: (userId: number) => void) => ReactNode;
+  /** Its height (by default the viewport's less the back-office's header). */
+  className?: string;
 }
 
-/** The window title shows the unread total before 'My Chat App' while above 0. */
-function useUnreadTitle(total: number) {
-  const saved = useRef<string | null>(null);
-  useEffect(() => {
-    if (total > 0) {
-      if (saved.current === null) saved.current = document.title;
-      document.title = `(${total}) ${CHAT.windowTitle}`;
-    } else if (saved.current !== null) {
-      document.title = saved.current;
-      saved.current = null;
-    }
-  }, [total]);
-  useEffect(
-    () => () => {
-      if (saved.current !== null) document.title = saved.current;
-    },
-    [],
-  );
-}
-
-export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader }: ChatScreenProps) {
+export function ChatScreen({
+  area,
+  me,
+  requestedUserId,
+  onOpened,
+  listHeader,
+  className = 'h-[calc(100dvh-11rem)] min-h-[28rem]',
+}: ChatScreenProps) {
   useRealtimeConnection(area);
-  const chat = useChat(area, me);
+  // The team's list can be narrowed to customers by name or e-mail (searched on the server, past the first page).
+  const [listSearch, setListSearch] = useState('');
+  const search = useDebounce(listSearch.trim());
+  const searchId = useId();
+  const chat = useChat(area, me, area === 'admin' ? search : '');
   const online = useOnlineUsers();
   const { open, close, conversations, pane } = chat;
   const activeId = pane?.userId ?? null;
@@ -61,8 +55,6 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader }: 
   }, [requestedUserId, open]);
 
   const isOnline = (c: Conversation) => (area === 'customer' ? online.size > 0 : online.has(c.user_id));
-  const total = useMemo(() => conversations.reduce((sum, c) => sum + c.unread, 0), [conversations]);
-  useUnreadTitle(total);
 
   const active = conversations.find((c) => c.user_id === activeId);
   const title = area === 'customer' ? 'Admin' : (active?.name ?? pane?.user?.name ?? '');
@@ -72,7 +64,9 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader }: 
   };
 
   return (
-    <div className="flex h-[calc(100dvh-11rem)] min-h-[28rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div
+      className={cx('flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', className)}
+    >
       <aside
         className={cx(
           'flex w-full flex-col border-r border-slate-200 md:w-80 md:shrink-0',
@@ -81,10 +75,30 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader }: 
         aria-label="Conversation list"
       >
         {listHeader?.(select)}
+        {area === 'admin' && (
+          <div className="border-b border-slate-200 px-3 py-2">
+            <label htmlFor={searchId} className="sr-only">
+              Search conversations
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={listSearch}
+              onChange={(e) => setListSearch(e.target.value)}
+              placeholder="Search conversations by name or e-mail…"
+              maxLength={100}
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
+            />
+          </div>
+        )}
         <div className="min-h-0 flex-1 overflow-y-auto">
           <ConversationList
             conversations={conversations}
             loading={chat.conversationsLoading}
+            search={area === 'admin' ? search : ''}
+            hasMore={chat.hasMoreConversations}
+            loadingMore={chat.loadingMoreConversations}
+            onLoadMore={chat.loadMoreConversations}
             activeId={activeId}
             typing={chat.typing}
             belled={chat.belled}

@@ -1,7 +1,9 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { ADMIN_MESSAGES, CHAT, CUSTOMER_MESSAGES, FILE_PICKER_ACCEPT } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon, PaperclipIcon } from '../../../components/ui/icons';
+import { checkFile, FILE_RULES } from '../../../components/ui/forms/file-check';
+import { uploadRefusal } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { ChatArea } from '../api/chat-api';
 
@@ -22,7 +24,9 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
   const picker = useRef<HTMLInputElement>(null);
   const maxFilesMessage = area === 'admin' ? ADMIN_MESSAGES.chatMaxFiles : CUSTOMER_MESSAGES.chatMaxFiles;
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+  // Each picked file is checked as every form checks its files (first bytes, size): a refused one is said and
+  // none of the pick is attached.
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (chosen.length === 0) return;
@@ -30,13 +34,15 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
       setError(maxFilesMessage);
       return;
     }
-    const tooLarge = chosen.find((f) => f.size > CHAT.maxFileBytes);
-    if (tooLarge) {
-      setError(CUSTOMER_MESSAGES.chatFileTooLarge(tooLarge.name));
-      return;
+    for (const file of chosen) {
+      const refusal = await checkFile(file, FILE_RULES.chat);
+      if (refusal) {
+        setError(refusal);
+        return;
+      }
     }
     setError(null);
-    setFiles((list) => [...list, ...chosen]);
+    setFiles((list) => [...list, ...chosen].slice(0, CHAT.maxFiles));
   };
 
   const submit = async () => {
@@ -49,7 +55,10 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
       setText('');
       setFiles([]);
       setError(null);
-    } catch {
+    } catch (err) {
+      // An upload the server refused (no space left, too much sent lately, disk full) says why beside the files.
+      const refusal = uploadRefusal(err);
+      if (refusal) setError(refusal);
       toast.error(ADMIN_MESSAGES.chatSendFailed);
     } finally {
       setSending(false);
@@ -105,7 +114,7 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
-          onChange={pick}
+          onChange={(event) => void pick(event)}
           data-testid="chat-file-input"
         />
         <Button
@@ -114,8 +123,9 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
           onClick={() => picker.current?.click()}
           disabled={disabled}
           aria-label="Attach files"
+          title="Attach files"
         >
-          <span aria-hidden="true">📎</span>
+          <PaperclipIcon className="size-5" />
         </Button>
         <label htmlFor="chat-message-input" className="sr-only">
           Message

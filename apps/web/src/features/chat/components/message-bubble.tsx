@@ -1,7 +1,10 @@
 import type { ChatMessage } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
-import { timeAgo } from '../../../lib/time-ago';
+import { PaperclipIcon } from '../../../components/ui/icons';
+import { timeAgo } from '../../../lib/dates';
 import { downloadAttachment, type ChatArea } from '../api/chat-api';
+import { AttachmentThumbnail, isPreviewable } from './attachment-thumbnail';
+import { MessageText } from './message-text';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -18,6 +21,7 @@ export function MessageBubble({
   own: boolean;
   area: ChatArea;
 }) {
+  const images = message.attachments.filter(isPreviewable);
   return (
     <li className={cx('flex', own ? 'justify-end' : 'justify-start')} data-testid="chat-message">
       <div
@@ -29,9 +33,18 @@ export function MessageBubble({
         )}
       >
         {!own && <p className="mb-0.5 text-xs font-semibold text-copper-700">{message.sender.name}</p>}
-        {message.message && <p className="text-sm break-words whitespace-pre-wrap">{message.message}</p>}
+        {message.message && <MessageText text={message.message} own={own} />}
+        {images.length > 0 && (
+          <ul className="mt-1 flex flex-wrap gap-2" aria-label="Images">
+            {images.map((a) => (
+              <li key={a.id}>
+                <AttachmentThumbnail area={area} attachment={a} />
+              </li>
+            ))}
+          </ul>
+        )}
         {message.attachments.length > 0 && (
-          <ul className="mt-1 flex flex-col gap-1">
+          <ul className="mt-1 flex flex-col gap-1" aria-label="Attachments">
             {message.attachments.map((a) => (
               <li key={a.id}>
                 <button
@@ -44,9 +57,9 @@ export function MessageBubble({
                     own ? 'bg-navy-700 text-white' : 'bg-slate-100 text-navy-900',
                   )}
                 >
-                  <span aria-hidden="true">📎</span>
+                  <PaperclipIcon className="size-3.5 shrink-0" />
                   <span className="truncate">{a.name}</span>
-                  <span className={own ? 'text-navy-200' : 'text-slate-500'}>({formatSize(a.size)})</span>
+                  <span className={own ? 'text-navy-100' : 'text-slate-700'}>({formatSize(a.size)})</span>
                   <span className="sr-only">Download</span>
                 </button>
               </li>
@@ -56,7 +69,7 @@ export function MessageBubble({
         <p
           className={cx(
             'mt-1 flex items-center justify-end gap-1 text-[11px]',
-            own ? 'text-navy-200' : 'text-slate-500',
+            own ? 'text-navy-100' : 'text-slate-600',
           )}
         >
           <time dateTime={message.created_at}>{timeAgo(message.created_at)}</time>

@@ -110,6 +110,21 @@ export function MessagePane({
     );
   }
 
+  if (pane.status === 'missing') {
+    return (
+      <div
+        role="alert"
+        className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center text-slate-600"
+      >
+        <ChatIcon className="size-10 text-navy-300" />
+        <p className="font-medium text-navy-900">{CHAT.conversationNotFound}</p>
+        <Button variant="outline" size="sm" onClick={onBack}>
+          Back to conversations
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label={`Conversation with ${title}`}>
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
@@ -152,7 +167,7 @@ export function MessagePane({
                   </Button>
                 </div>
               )}
-              <ol className="flex flex-col gap-2" aria-label="Messages">
+              <ol className="flex flex-col gap-2" aria-label={`Messages with ${title}`}>
                 {messages.map((m) => (
                   <MessageBubble key={m.id} message={m} own={m.sender_id === meId} area={area} />
                 ))}

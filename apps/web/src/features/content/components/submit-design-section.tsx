@@ -1,11 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
-
-// The design questionnaire (and the validation schemas it brings, ~30 kB gzip) is its own chunk, fetched
-// only when the section comes near the screen: the home page's first load neither downloads nor runs it.
-const DesignForm = lazy(() =>
-  import('../../designs/components/design-form').then((m) => ({ default: m.DesignForm })),
-);
 
 const formLoading = (
   <div className="flex justify-center py-24">
@@ -13,8 +7,11 @@ const formLoading = (
   </div>
 );
 
-/** The home page's Submit Your Design section (anchor #submit-design), with the multi-step design form. */
-export function SubmitDesignSection() {
+/**
+ * The home page's Submit Your Design section (anchor #submit-design), with the multi-step design form (`form`, a
+ * lazy component: rendered, and so fetched, only once the section comes near the screen).
+ */
+export function SubmitDesignSection({ form }: { form: ReactNode }) {
   const section = useRef<HTMLElement>(null);
   const near = useNearScreen(section);
   return (
@@ -38,7 +35,7 @@ export function SubmitDesignSection() {
           </p>
         </div>
         <div className="mt-10 min-h-[28rem]">
-          <Suspense fallback={formLoading}>{near ? <DesignForm variant="home" /> : formLoading}</Suspense>
+          <Suspense fallback={formLoading}>{near ? form : formLoading}</Suspense>
         </div>
       </div>
     </section>

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { CUSTOMER_MESSAGES, type ContactRequest } from '@shop/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CUSTOMER_MESSAGES, contactRequest, type ContactRequest } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
-import { cx } from '../../../components/ui/cx';
-import { TextField, inputClasses } from '../../../components/ui/form-field';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { MailIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-error';
-import { sendContactMessage } from '../api/contact-api';
+import { sendContactMessage } from '../api/content-api';
 import { PageHero } from '../components/page-hero';
 
 const EMPTY: ContactRequest = { firstName: '', lastName: '', email: '', phone: '', message: '' };
@@ -22,6 +24,8 @@ const SOCIAL = [
   { label: 'Instagram', href: 'https://www.instagram.com/' },
 ];
 
+const resolver = contractResolver<ContactRequest>(contactRequest);
+
 /** The failure text of the spec: the server's message when it gave one. */
 function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.message || CUSTOMER_MESSAGES.contactSubmitFailed;
@@ -29,26 +33,42 @@ function failureText(error: unknown): string {
 }
 
 export default function ContactPage() {
-  const [values, setValues] = useState<ContactRequest>(EMPTY);
+  const { register, handleSubmit, reset, setError, formState } = useForm<ContactRequest>({
+    resolver,
+    defaultValues: EMPTY,
+  });
+  const errors = formState.errors;
   const [success, setSuccess] = useState<string | null>(null);
   const send = useMutation({ mutationFn: sendContactMessage });
-  const fieldErrors = send.error instanceof ApiError ? send.error.errors : {};
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const failure = useRef<HTMLDivElement>(null);
 
-  const set = (field: keyof ContactRequest) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
+  // The outcome shows above the form, out of view of the button that was pressed: it is brought into view. The
+  // thanks also takes focus, so a screen reader reads it (and the next Tab continues in the form); a failure is an
+  // alert, read as it appears.
+  useEffect(() => {
+    if (success) {
+      thanks.current?.focus({ preventScroll: true });
+      thanks.current?.scrollIntoView({ block: 'center' });
+    }
+  }, [success]);
+  useEffect(() => {
+    if (send.isError) failure.current?.scrollIntoView({ block: 'center' });
+  }, [send.isError]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((values) => {
     if (send.isPending) return;
     setSuccess(null);
     send.mutate(values, {
       onSuccess: (answer) => {
         setSuccess(answer.message);
-        setValues(EMPTY);
+        reset(EMPTY);
       },
-      onError: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+      onError: (error) => {
+        if (error instanceof ApiError) showFieldErrors(error, setError);
+      },
     });
-  };
+  });
 
   return (
     <>
@@ -102,85 +122,69 @@ export default function ContactPage() {
           </h2>
           {send.isError && (
             <div
+              ref={failure}
               role="alert"
-              className="mt-5 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+              className="mt-5 scroll-mt-24 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
               data-testid="contact-error"
             >
               {failureText(send.error)}
             </div>
           )}
-          {success && (
-            <div
-              role="status"
-              className="mt-5 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800"
-            >
-              {success}
-            </div>
-          )}
-          <form onSubmit={submit} className="mt-6 grid gap-5 sm:grid-cols-2" noValidate={false}>
+          {/* A live region from the start: a region that appears with its text is not always read. */}
+          <div role="status">
+            {success && (
+              <p
+                ref={thanks}
+                tabIndex={-1}
+                className="mt-5 scroll-mt-24 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800"
+              >
+                {success}
+              </p>
+            )}
+          </div>
+          <form
+            onSubmit={(event) => void submit(event)}
+            className="mt-6 grid gap-5 sm:grid-cols-2"
+            noValidate
+          >
             <TextField
               label="First Name"
-              name="firstName"
               autoComplete="given-name"
               required
-              value={values.firstName}
-              onChange={(e) => set('firstName')(e.target.value)}
-              error={fieldErrors.firstName?.[0]}
+              error={errors.firstName?.message}
+              {...register('firstName')}
             />
             <TextField
               label="Last Name"
-              name="lastName"
               autoComplete="family-name"
               required
-              value={values.lastName}
-              onChange={(e) => set('lastName')(e.target.value)}
-              error={fieldErrors.lastName?.[0]}
+              error={errors.lastName?.message}
+              {...register('lastName')}
             />
             <TextField
               label="Email"
-              name="email"
               type="email"
               autoComplete="email"
               required
-              value={values.email}
-              onChange={(e) => set('email')(e.target.value)}
-              error={fieldErrors.email?.[0]}
+              error={errors.email?.message}
+              {...register('email')}
             />
             <TextField
               label="Phone"
-              name="phone"
               type="tel"
               autoComplete="tel"
               required
-              value={values.phone}
-              onChange={(e) => set('phone')(e.target.value)}
-              error={fieldErrors.phone?.[0]}
+              error={errors.phone?.message}
+              {...register('phone')}
             />
-            <div className="sm:col-span-2">
-              <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-navy-900">
-                Message
-                <span className="text-red-700" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              </label>
-              <textarea
-                id="contact-message"
-                name="message"
-                required
-                rows={6}
-                value={values.message}
-                onChange={(e) => set('message')(e.target.value)}
-                aria-invalid={fieldErrors.message ? true : undefined}
-                aria-describedby={fieldErrors.message ? 'contact-message-error' : undefined}
-                className={cx(inputClasses, fieldErrors.message ? 'border-red-600' : 'border-slate-300')}
-              />
-              {fieldErrors.message && (
-                <p id="contact-message-error" className="mt-1.5 text-sm text-red-700">
-                  {fieldErrors.message[0]}
-                </p>
-              )}
-            </div>
+            <TextAreaField
+              label="Message"
+              required
+              rows={6}
+              containerClassName="sm:col-span-2"
+              error={errors.message?.message}
+              {...register('message')}
+            />
             <div className="sm:col-span-2">
               <Button type="submit" size="lg" loading={send.isPending} loadingText="Submitting...">
                 <MailIcon className="size-5" />

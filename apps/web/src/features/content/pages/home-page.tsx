@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import {
@@ -57,7 +58,8 @@ const WHY = [
   },
 ];
 
-export default function HomePage() {
+/** The home page; `designForm` is the design questionnaire of its Submit Your Design section (given by the app). */
+export default function HomePage({ designForm }: { designForm: ReactNode }) {
   useHashScroll();
   useNewsletterOutcome();
   return (
@@ -75,7 +77,8 @@ export default function HomePage() {
               Browse new and pre-owned cubicles, desks and seating, or send us your floor plan: our designers
               turn it into a layout that fits your people and your budget.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {/* Side by side while both fit on one line each, else one under the other (never a label on two lines). */}
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <Link to="/products" className={buttonClasses('primary', 'lg')}>
                 Browse Inventory
                 <ArrowRightIcon className="size-5" />
@@ -139,7 +142,7 @@ export default function HomePage() {
                     {action}
                   </Link>
                   {step === 1 && (
-                    <Link to="/contact" className={buttonClasses('outline', 'md')}>
+                    <Link to="/site-visit" className={buttonClasses('outline', 'md')}>
                       Book a Site Visit
                     </Link>
                   )}
@@ -173,7 +176,7 @@ export default function HomePage() {
         action="Contact Us"
       />
 
-      <SubmitDesignSection />
+      <SubmitDesignSection form={designForm} />
     </>
   );
 }

@@ -4,7 +4,8 @@ import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons';
 
 interface StatCardProps {
   label: string;
-  value: number | undefined;
+  /** A count, or a text already formatted (money). */
+  value: number | string | undefined;
   icon: ReactNode;
   /** A percentage: an up arrow above 0, otherwise a down arrow (admin spec). */
   growth?: number;
@@ -32,6 +33,8 @@ export function StatCard({ label, value, icon, growth, caption, loading }: StatC
           />
         ) : value === undefined ? (
           '—'
+        ) : typeof value === 'string' ? (
+          value
         ) : (
           numberFormat.format(value)
         )}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { isApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { deleteMyDesign, useInvalidateDesigns } from '../api/design-calls';
+import { deleteMyDesign, useInvalidateDesigns } from '../api/designs-api';
 
 /** Deletes the customer's own design after a confirmation. */
 export function DeleteDesignButton({ slug }: { slug: string }) {

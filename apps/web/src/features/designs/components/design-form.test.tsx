@@ -1,37 +1,44 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTOMER_MESSAGES, DESIGN_SERVER_MESSAGES, UPLOAD_MESSAGES, requiredMessage } from '@shop/contracts';
 import { Toaster } from '../../../components/ui/toaster';
 import { clearToasts } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
 import { DesignForm } from './design-form';
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <DesignForm />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <DesignForm />
+      <Toaster />
+    </>,
   );
 }
 
-const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const SUBMISSIONS = '/api/user/design-submissions';
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearToasts();
-});
+/** Answers each submission with the next of `answers`, and keeps what was sent. */
+function answerSubmissions(...answers: { status: number; body: unknown }[]) {
+  const sent: FormData[] = [];
+  server.use(
+    http.post(SUBMISSIONS, async ({ request }) => {
+      sent.push(await request.formData());
+      const next = answers.shift() ?? { status: 500, body: { message: 'no answer left' } };
+      return HttpResponse.json(next.body as object, { status: next.status });
+    }),
+  );
+  return sent;
+}
+
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], name, {
+    type: 'image/png',
+  });
+
+afterEach(() => clearToasts());
 
 const next = () => screen.getByRole('button', { name: 'Next' });
 
@@ -46,21 +53,22 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>) {
 describe('DesignForm', () => {
   it('blocks a mandatory step, offers Skip only on optional haveDesign steps and submits what was filled', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(
-      answer(201, {
+    const sent = answerSubmissions({
+      status: 201,
+      body: {
         message: 'ok',
         design: { slug: 'DS-2026-000001', title: 't', status: 'pending', created_at: '' },
-      }),
-    );
+      },
+    });
     renderForm();
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
     await user.click(next());
     expect(screen.getByRole('alert')).toHaveTextContent(CUSTOMER_MESSAGES.stepBlocked);
     expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Design file/)).toHaveAccessibleDescription(requiredMessage('design_file'));
 
-    const file = new File(['png'], 'plan.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText(/^Design file/), file);
+    await user.upload(screen.getByLabelText(/^Design file/), png('plan.png'));
     await user.type(screen.getByLabelText(/Description/), 'Twelve desks');
     await user.click(next());
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
@@ -82,10 +90,9 @@ describe('DesignForm', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(CUSTOMER_MESSAGES.designSuccessText)).toBeInTheDocument();
     expect(await screen.findByText(CUSTOMER_MESSAGES.designSubmitted)).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/user/design-submissions');
-    const sent = init.body as FormData;
-    expect(Object.fromEntries([...sent.keys()].map((k) => [k, sent.get(k)]))).toMatchObject({
+    expect(sent).toHaveLength(1);
+    const form = sent[0]!;
+    expect(Object.fromEntries([...form.keys()].map((k) => [k, form.get(k)]))).toMatchObject({
       selectedTab: 'haveDesign',
       email: 'pat@example.com',
       description: 'Twelve desks',
@@ -96,9 +103,10 @@ describe('DesignForm', () => {
       zip_code: '94107',
       phone: '555 010 2000',
     });
-    expect((sent.get('design_file') as File).name).toBe('plan.png');
-    expect(sent.has('totalNumber')).toBe(false);
-    expect(sent.has('interest')).toBe(false);
+    // The picked file goes with it (jsdom's FormData reaches MSW without the file's name and exact bytes).
+    expect(form.get('design_file')).toMatchObject({ size: expect.any(Number) });
+    expect(form.has('totalNumber')).toBe(false);
+    expect(form.has('interest')).toBe(false);
   });
 
   it('clears every field and returns to step 1 when the tab changes', async () => {
@@ -119,13 +127,16 @@ describe('DesignForm', () => {
 
   it('shows the first message of each field error, or the generic failure', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(
-      answer(422, {
-        message: 'bad',
-        errors: { phone: ['The phone must be a valid phone number.', 'x'], zip_code: ['Bad zip.'] },
-      }),
+    answerSubmissions(
+      {
+        status: 422,
+        body: {
+          message: 'bad',
+          errors: { phone: ['The phone must be a valid phone number.', 'x'], zip_code: ['Bad zip.'] },
+        },
+      },
+      { status: 429, body: { message: 'Too many attempts. Please try again later.' } },
     );
-    fetchMock.mockResolvedValueOnce(answer(429, { message: 'Too many attempts. Please try again later.' }));
     renderForm();
     await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
     await user.click(screen.getByRole('radio', { name: '1-2' }));
@@ -138,10 +149,85 @@ describe('DesignForm', () => {
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The phone must be a valid phone number.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(
+      'The phone must be a valid phone number.',
+    );
     expect(screen.getByText('Bad zip.')).toBeInTheDocument();
     expect(screen.queryByText('x')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(CUSTOMER_MESSAGES.designSubmitFailed)).toBeInTheDocument();
     expect(screen.getByText('Step 5 of 5')).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when the upload is refused: disk nearly full, upload rate used up', async () => {
+    const user = userEvent.setup();
+    answerSubmissions(
+      { status: 507, body: { message: UPLOAD_MESSAGES.diskLow } },
+      { status: 429, body: { message: UPLOAD_MESSAGES.rateQuota } },
+      {
+        status: 413,
+        body: {
+          message: UPLOAD_MESSAGES.storageQuota(500),
+          errors: { design_file: [UPLOAD_MESSAGES.storageQuota(500)] },
+        },
+      },
+    );
+    renderForm();
+    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
+    await user.click(screen.getByRole('radio', { name: '1-2' }));
+    await user.click(next());
+    await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
+    await user.click(next());
+    await user.click(next());
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(UPLOAD_MESSAGES.diskLow)).toBeInTheDocument();
+    expect(screen.queryByText(CUSTOMER_MESSAGES.designSubmitFailed)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(UPLOAD_MESSAGES.rateQuota)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(UPLOAD_MESSAGES.storageQuota(500))).toBeInTheDocument();
+  });
+
+  it('checks the file by its first bytes at the file step: a renamed non-image is refused until replaced', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const picker = screen.getByLabelText(/^Design file/);
+    await user.upload(picker, new File(['MZ this is a program'], 'plan.png', { type: 'image/png' }));
+    expect(await screen.findByText(DESIGN_SERVER_MESSAGES.designFileType)).toBeVisible();
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText(/Description/), 'Twelve desks');
+    await user.click(next());
+    expect(screen.getByRole('alert')).toHaveTextContent(CUSTOMER_MESSAGES.stepBlocked);
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+
+    await user.upload(picker, png('plan.png'));
+    expect(await screen.findByText('plan.png')).toBeInTheDocument();
+    expect(screen.queryByText(DESIGN_SERVER_MESSAGES.designFileType)).toBeNull();
+    await user.click(next());
+    expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
+  });
+
+  it('says a malformed e-mail as soon as the field is left, before Submit', async () => {
+    const user = userEvent.setup();
+    const sent = answerSubmissions();
+    renderForm();
+    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
+    await user.click(screen.getByRole('radio', { name: '1-2' }));
+    await user.click(next());
+    await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
+    await user.click(next());
+    await user.click(next());
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await user.type(email, 'pat@example');
+    await user.tab();
+    expect(email).toHaveAccessibleDescription('The email must be a valid email address.');
+    await user.type(email, '.com');
+    expect(email).not.toHaveAccessibleDescription('The email must be a valid email address.');
+    expect(sent).toHaveLength(0);
   });
 });

@@ -1,12 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   CUSTOMER_MESSAGES,
@@ -17,19 +10,25 @@ import {
   QUESTIONNAIRE_LABELS,
   QUESTIONNAIRE_OPTIONS,
   UPLOAD_LIMITS,
+  designSubmissionFields,
   isFilled,
+  requiredMessage,
   type DesignStep,
   type DesignTab,
   type QuestionnaireField,
 } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { TextField, inputClasses } from '../../../components/ui/form-field';
+import { FieldShell, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { FILE_RULES } from '../../../components/ui/forms/file-check';
+import { FileField } from '../../../components/ui/forms/file-field';
 import { AlertCircleIcon, CheckCircleIcon, UploadIcon } from '../../../components/ui/icons';
-import { isApiError } from '../../../lib/api-error';
+import { Tabs } from '../../../components/ui/tabs';
+import { isApiError, uploadRefusal } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { useSubmitDesign } from '../api/design-calls';
+import { useSubmitDesign } from '../api/designs-api';
 
 type TextKey = Exclude<QuestionnaireField, 'design_file' | 'features'>;
 
@@ -47,8 +46,6 @@ const FILE_EXTENSIONS = {
   home: ['png', 'jpg', 'jpeg', 'webp', 'pdf'],
   customer: ['png', 'jpg', 'jpeg', 'pdf'],
 } as const;
-
-const REQUIRED_TEXT = 'This field is required.';
 
 function emptyValues(): FormValues {
   return {
@@ -82,16 +79,56 @@ function stepsFor(tab: DesignTab, withTitle: boolean): DesignStep[] {
   return steps;
 }
 
-/** The fields of a step that stop it from proceeding; a step whose requirement is off never does. */
-function missingFields(
-  step: DesignStep,
-  values: FormValues,
-  opts: { tab: DesignTab; index: number; guest: boolean },
-) {
-  const required = step.required || (opts.tab === 'haveDesign' && opts.index === 0);
-  if (!required) return [];
-  return step.mandatory.filter((field) => !(field === 'email' && !opts.guest) && !isFilled(values[field]));
+interface FormContext {
+  tab: DesignTab;
+  guest: boolean;
+  variant: 'home' | 'customer';
 }
+
+/** The request's text fields, as the route reads them (the e-mail only from a guest). */
+function toInput(values: FormValues, { tab, guest, variant }: FormContext) {
+  return {
+    selectedTab: tab,
+    title: variant === 'customer' ? values.title : undefined,
+    email: guest ? values.email : undefined,
+    description: values.description,
+    totalNumber: values.totalNumber,
+    features: values.features,
+    interest: values.interest,
+    options: values.options,
+    name: values.name,
+    company_name: values.company_name,
+    zip_code: values.zip_code,
+    phone: values.phone,
+  };
+}
+
+/**
+ * The route's schema (`designSubmissionFields`: lengths, e-mail and phone formats, choices) and the design file's
+ * check (first bytes, type, size), then the step rules of the storefront spec: every mandatory field of a step
+ * whose requirement is on (on haveDesign, step 1 always) must be filled. The form asks it for one step's fields
+ * at Next, for a field when it is left, and for everything at Submit.
+ */
+const designResolver: Resolver<FormValues, FormContext> = async (values, context, options) => {
+  const ctx = context ?? { tab: 'haveDesign', guest: true, variant: 'home' };
+  const check = contractResolver<FormValues>(designSubmissionFields, (v) => toInput(v, ctx), {
+    design_file: ctx.variant === 'customer' ? FILE_RULES.customerDesign : FILE_RULES.design,
+  });
+  const result = await check(values, undefined, options as never);
+  const errors = { ...result.errors } as Record<string, unknown>;
+  stepsFor(ctx.tab, ctx.variant === 'customer').forEach((step, index) => {
+    if (!(step.required || (ctx.tab === 'haveDesign' && index === 0))) return;
+    for (const field of step.mandatory) {
+      if (field === 'email' && !ctx.guest) continue;
+      if (field === 'design_file' && ctx.tab !== 'haveDesign') continue;
+      if (!errors[field] && !isFilled(values[field]))
+        errors[field] = { type: 'required', message: requiredMessage(field) };
+    }
+  });
+  return Object.keys(errors).length
+    ? { values: {}, errors: errors as FieldErrors<FormValues> }
+    : { values, errors: {} };
+};
 
 const TEXT_INPUTS: Partial<Record<QuestionnaireField, { type: string; autoComplete?: string; max: number }>> =
   {
@@ -118,11 +155,28 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   const guest = customer === null;
   const [tab, setTab] = useState<DesignTab>('haveDesign');
   const [step, setStep] = useState(1);
-  const [values, setValues] = useState<FormValues>(() => emptyValues());
   const [blocked, setBlocked] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [submittedSlug, setSubmittedSlug] = useState<string | null>(null);
-  const [fileInputKey, setFileInputKey] = useState(0);
+  const context: FormContext = { tab, guest, variant };
+  const {
+    register,
+    control,
+    handleSubmit,
+    trigger,
+    getValues,
+    reset: resetValues,
+    setValue,
+    setError,
+    formState,
+  } = useForm<FormValues, FormContext>({
+    resolver: designResolver,
+    context,
+    defaultValues: emptyValues(),
+    mode: 'onTouched',
+  });
+  const { errors } = formState;
+  const designFile = useController({ control, name: 'design_file' });
+  const watched = useWatch({ control });
   const submit = useSubmitDesign();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -132,7 +186,8 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   const total = steps.length;
   const done = step > total;
   const current = steps[step - 1];
-  const missing = current ? missingFields(current, values, { tab, index: step - 1, guest }) : [];
+  const stepFields = (current?.fields ?? []).filter((f) => !(f === 'email' && !guest));
+  const stepInError = stepFields.some((f) => errors[f]);
 
   // Moving between steps puts focus on the new step's heading, so keyboard and screen reader users follow.
   useEffect(() => {
@@ -142,11 +197,9 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   function reset(nextTab: DesignTab) {
     setTab(nextTab);
     setStep(1);
-    setValues(emptyValues());
+    resetValues(emptyValues());
     setBlocked(false);
-    setFileError(null);
     setSubmittedSlug(null);
-    setFileInputKey((k) => k + 1);
   }
 
   function switchTab(nextTab: DesignTab) {
@@ -155,45 +208,13 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
     reset(nextTab);
   }
 
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = DESIGN_TABS[(DESIGN_TABS.indexOf(tab) + 1) % DESIGN_TABS.length]!;
-    switchTab(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
-  }
-
-  function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-  }
-
   function go(to: number) {
     moved.current = true;
     setBlocked(false);
     setStep(to);
   }
 
-  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
-    setFileError(null);
-    if (!file) return;
-    const ext = (file.name.split('.').pop() ?? '').toLowerCase();
-    if (!(FILE_EXTENSIONS[variant] as readonly string[]).includes(ext)) {
-      setFileError(`The design file must be a file of type: ${FILE_EXTENSIONS[variant].join(', ')}.`);
-      event.target.value = '';
-      return;
-    }
-    if (file.size > UPLOAD_LIMITS.designFileBytes) {
-      setFileError(
-        `The design file may not be greater than ${UPLOAD_LIMITS.designFileBytes / 1024 / 1024} MB.`,
-      );
-      event.target.value = '';
-      return;
-    }
-    set('design_file', file);
-  }
-
-  function buildForm(): FormData {
+  function buildForm(values: FormValues): FormData {
     const form = new FormData();
     form.append('selectedTab', tab);
     if (guest) form.append('email', values.email.trim());
@@ -218,52 +239,69 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
     return form;
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!current || submit.isPending) return;
-    if (missing.length) {
-      setBlocked(true);
-      return;
-    }
-    if (step < total) {
-      go(step + 1);
-      return;
-    }
+  async function send(values: FormValues) {
+    if (submit.isPending) return;
     try {
-      const answer = await submit.mutateAsync(buildForm());
+      const answer = await submit.mutateAsync(buildForm(values));
       toast.success(CUSTOMER_MESSAGES.designSubmitted);
       setSubmittedSlug(answer.design.slug);
       go(total + 1);
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
-      const messages = isApiError(error) ? Object.values(error.firstErrors()) : [];
-      if (messages.length) messages.forEach((m) => toast.error(m));
-      else toast.error(CUSTOMER_MESSAGES.designSubmitFailed);
+      const refusal = uploadRefusal(error);
+      const fieldErrors = isApiError(error) && !refusal ? error.firstErrors() : {};
+      // Errors of this step's fields stand under them; any other is said in a message.
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if (stepFields.includes(field as QuestionnaireField))
+          setError(field as QuestionnaireField, { type: 'server', message });
+        else toast.error(message);
+      }
+      if (!Object.keys(fieldErrors).length) toast.error(refusal ?? CUSTOMER_MESSAGES.designSubmitFailed);
     }
   }
 
+  async function onNext() {
+    if (!current || submit.isPending) return;
+    if (step < total) {
+      const ok = await trigger(stepFields, { shouldFocus: true });
+      // A refused step's fields are checked again as they change, not only when they are left: a message goes
+      // while its field is corrected, and nothing moves under the pointer on the way back to Next.
+      if (!ok)
+        for (const field of stepFields) setValue(field, getValues(field) as never, { shouldTouch: true });
+      setBlocked(!ok);
+      if (ok) go(step + 1);
+      return;
+    }
+    await handleSubmit(send, () => setBlocked(true))();
+  }
+
   const showSkip = tab === 'haveDesign' && step > 1 && current !== undefined && !current.required;
-  const invalid = (field: QuestionnaireField) =>
-    blocked && missing.includes(field) ? REQUIRED_TEXT : undefined;
+  const invalid = (field: QuestionnaireField) => errors[field]?.message;
   const fieldId = (field: string) => `${baseId}-${field}`;
 
   function renderChoice(field: 'totalNumber' | 'interest' | 'options' | 'features') {
     const options = QUESTIONNAIRE_OPTIONS[field];
     const multiple = field === 'features';
     const error = invalid(field);
+    const chosen: unknown = watched[field];
     return (
-      <fieldset
+      <FieldShell
         key={field}
+        id={fieldId(field)}
+        group
         className="min-w-0"
-        aria-describedby={error ? `${fieldId(field)}-error` : undefined}
+        error={error}
+        required={current?.mandatory.includes(field)}
+        label={
+          <>
+            {QUESTIONNAIRE_LABELS[field]}
+            {multiple && <span className="font-normal text-slate-600"> (choose all that apply)</span>}
+          </>
+        }
       >
-        <legend className="mb-2 text-sm font-medium text-navy-900">
-          {QUESTIONNAIRE_LABELS[field]}
-          {multiple && <span className="font-normal text-slate-600"> (choose all that apply)</span>}
-        </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {options.map((option) => {
-            const checked = multiple ? values.features.includes(option) : values[field as TextKey] === option;
+            const checked = multiple ? Array.isArray(chosen) && chosen.includes(option) : chosen === option;
             return (
               <label
                 key={option}
@@ -277,32 +315,16 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
               >
                 <input
                   type={multiple ? 'checkbox' : 'radio'}
-                  name={`${baseId}-${field}`}
                   value={option}
-                  checked={checked}
                   className="size-4 accent-navy-800"
-                  onChange={(e) => {
-                    if (multiple) {
-                      set(
-                        'features',
-                        e.target.checked
-                          ? [...values.features, option]
-                          : values.features.filter((f) => f !== option),
-                      );
-                    } else set(field as TextKey, option);
-                  }}
+                  {...register(field)}
                 />
                 {option}
               </label>
             );
           })}
         </div>
-        {error && (
-          <p id={`${fieldId(field)}-error`} className="mt-1.5 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </fieldset>
+      </FieldShell>
     );
   }
 
@@ -310,84 +332,50 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
     if (field === 'totalNumber' || field === 'interest' || field === 'options' || field === 'features')
       return renderChoice(field);
     if (field === 'design_file') {
-      const error = fileError ?? invalid('design_file');
+      const extensions = FILE_EXTENSIONS[variant];
       return (
-        <div key={field}>
-          <label htmlFor={fieldId(field)} className="mb-1.5 block text-sm font-medium text-navy-900">
-            {QUESTIONNAIRE_LABELS.design_file}
-            <span className="text-red-700" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </label>
-          <div
-            className={cx(
-              'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center',
-              error ? 'border-red-600' : 'border-slate-300',
-            )}
-          >
-            <UploadIcon className="size-8 text-navy-600" />
-            <input
-              key={fileInputKey}
-              id={fieldId(field)}
-              type="file"
-              accept={variant === 'customer' ? FILE_PICKER_ACCEPT.customerDesign : FILE_PICKER_ACCEPT.design}
-              onChange={onFileChange}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${fieldId(field)}-hint${error ? ` ${fieldId(field)}-error` : ''}`}
-              className="block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
-            />
-            <p id={`${fieldId(field)}-hint`} className="text-xs text-slate-600">
-              {FILE_EXTENSIONS[variant].map((e) => e.toUpperCase()).join(', ')}, up to{' '}
-              {UPLOAD_LIMITS.designFileBytes / 1024 / 1024} MB
-            </p>
-            {values.design_file && (
-              <p className="text-sm font-medium text-navy-900">
-                Selected: <span className="break-all">{values.design_file.name}</span>
-              </p>
-            )}
-          </div>
-          {error && (
-            <p id={`${fieldId(field)}-error`} className="mt-1.5 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
+        <FileField
+          key={field}
+          id={fieldId(field)}
+          framed
+          required
+          label={QUESTIONNAIRE_LABELS.design_file}
+          hint={`${extensions.map((e) => e.toUpperCase()).join(', ')}, up to ${UPLOAD_LIMITS.designFileBytes / 1024 / 1024} MB`}
+          accept={variant === 'customer' ? FILE_PICKER_ACCEPT.customerDesign : FILE_PICKER_ACCEPT.design}
+          file={designFile.field.value}
+          error={invalid('design_file')}
+          onPick={(files) => {
+            designFile.field.onChange(files[0] ?? null);
+            void trigger('design_file');
+          }}
+          onRemove={() => {
+            designFile.field.onChange(null);
+            void trigger('design_file');
+          }}
+        >
+          <UploadIcon className="size-8 text-navy-600" />
+        </FileField>
       );
     }
     if (field === 'description') {
-      const error = invalid('description');
       const mandatory = current?.mandatory.includes('description');
       return (
-        <div key={field}>
-          <label htmlFor={fieldId(field)} className="mb-1.5 block text-sm font-medium text-navy-900">
-            {QUESTIONNAIRE_LABELS.description}
-            {mandatory ? (
-              <span className="text-red-700" aria-hidden="true">
-                {' '}
-                *
-              </span>
-            ) : (
-              <span className="font-normal text-slate-600"> (optional)</span>
-            )}
-          </label>
-          <textarea
-            id={fieldId(field)}
-            rows={4}
-            maxLength={DESIGN_TEXT_LIMITS.description}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fieldId(field)}-error` : undefined}
-            placeholder="Tell us about the space, the team and what you need."
-            className={cx(inputClasses, error ? 'border-red-600' : 'border-slate-300')}
-          />
-          {error && (
-            <p id={`${fieldId(field)}-error`} className="mt-1.5 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          key={field}
+          id={fieldId(field)}
+          rows={4}
+          maxLength={DESIGN_TEXT_LIMITS.description}
+          required={mandatory}
+          label={
+            <>
+              {QUESTIONNAIRE_LABELS.description}
+              {!mandatory && <span className="font-normal text-slate-600"> (optional)</span>}
+            </>
+          }
+          placeholder="Tell us about the space, the team and what you need."
+          error={invalid('description')}
+          {...register('description')}
+        />
       );
     }
     const input = TEXT_INPUTS[field]!;
@@ -400,14 +388,12 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
         type={input.type}
         autoComplete={input.autoComplete}
         maxLength={input.max}
-        // A signed-in customer's e-mail is shown, not typed and not sent.
-        value={readOnly ? (customer?.email ?? '') : values[field as TextKey]}
-        readOnly={readOnly}
         hint={readOnly ? 'Your account e-mail is used.' : undefined}
         className={readOnly ? 'bg-slate-100' : undefined}
         required={current?.mandatory.includes(field)}
         error={invalid(field)}
-        onChange={(e) => set(field as TextKey, e.target.value)}
+        // A signed-in customer's e-mail is shown, not typed and not sent.
+        {...(readOnly ? { value: customer?.email ?? '', readOnly: true } : register(field as TextKey))}
       />
     );
   }
@@ -419,33 +405,14 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
         className,
       )}
     >
-      <div
-        role="tablist"
-        aria-label="Do you have a design?"
-        className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+      <Tabs
+        label="Do you have a design?"
+        tabs={DESIGN_TABS.map((t) => ({ key: t, label: TAB_LABELS[t] }))}
+        active={tab}
+        onChange={switchTab}
+        look="segmented"
+        panelClassName="mt-6"
       >
-        {DESIGN_TABS.map((t) => (
-          <button
-            key={t}
-            id={`${baseId}-tab-${t}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => switchTab(t)}
-            onKeyDown={onTabKeyDown}
-            className={cx(
-              'rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors',
-              tab === t ? 'bg-white text-navy-900 shadow-sm' : 'text-slate-700 hover:text-navy-900',
-            )}
-          >
-            {TAB_LABELS[t]}
-          </button>
-        ))}
-      </div>
-
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="mt-6">
         {done ? (
           <div className="flex flex-col items-center py-6 text-center" role="status">
             <CheckCircleIcon className="size-14 text-emerald-600" />
@@ -471,7 +438,14 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
           </div>
         ) : (
           current && (
-            <form noValidate onSubmit={onSubmit} aria-labelledby={`${baseId}-step-title`}>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onNext();
+              }}
+              aria-labelledby={`${baseId}-step-title`}
+            >
               <p className="text-xs font-semibold tracking-wide text-copper-700 uppercase">
                 Step {step} of {total}
               </p>
@@ -495,7 +469,7 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
 
               <div className="mt-5 grid gap-5">{current.fields.map(renderField)}</div>
 
-              {blocked && missing.length > 0 && (
+              {blocked && stepInError && (
                 <p
                   role="alert"
                   className="mt-5 flex items-start gap-2 rounded-lg bg-red-50 px-3.5 py-3 text-sm text-red-800"
@@ -519,15 +493,10 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
                       variant="ghost"
                       disabled={submit.isPending}
                       onClick={() => {
-                        const skipped = current.fields;
-                        setValues((v) => {
-                          const next = { ...v };
-                          for (const f of skipped) {
-                            if (f === 'features') next.features = [];
-                            else if (f !== 'design_file' && f !== 'email') next[f] = '';
-                          }
-                          return next;
-                        });
+                        for (const f of current.fields) {
+                          if (f === 'features') setValue('features', []);
+                          else if (f !== 'design_file' && f !== 'email') setValue(f, '');
+                        }
                         go(step + 1);
                       }}
                     >
@@ -542,7 +511,7 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
             </form>
           )
         )}
-      </div>
+      </Tabs>
       <p className="sr-only" aria-live="polite">
         {submit.isPending ? 'Processing...' : ''}
       </p>

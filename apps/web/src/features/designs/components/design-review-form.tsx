@@ -1,21 +1,37 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import {
   ADMIN_MESSAGES,
+  DESIGN_HISTORY_TEXTS,
   FILE_PICKER_ACCEPT,
   UPLOAD_LIMITS,
+  adminDesignUpdateFields,
   type AdminDesign,
   type DesignStatus,
 } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { TextAreaField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { FILE_RULES } from '../../../components/ui/forms/file-check';
+import { FileField } from '../../../components/ui/forms/file-field';
+import { FilePreview } from '../../../components/ui/forms/file-preview';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
+import { useUnsavedChanges } from '../../../components/ui/forms/use-unsaved-changes';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { isApiError } from '../../../lib/api-error';
-import { saveDesignReview } from '../api/design-calls';
+import { saveDesignReview } from '../api/designs-api';
 import { DesignStatusSelect } from './design-status-select';
 import { PrivateFileButton } from './private-file-button';
+import { PrivateImagePreview } from './private-image-preview';
 
-const RECOMMENDATION_EXTENSIONS = ['png', 'jpeg', 'jpg', 'webp', 'pdf'];
+// 'Image preview is shown for jpeg, jpg, png, webp' (admin spec).
+const PREVIEW_EXTENSIONS = ['png', 'jpeg', 'jpg', 'webp'];
+const PREVIEW_MIMES = ['image/png', 'image/jpeg', 'image/webp'];
+
+export function isPreviewable(name: string, mime?: string | null): boolean {
+  if (mime) return PREVIEW_MIMES.includes(mime);
+  return PREVIEW_EXTENSIONS.includes((name.split('.').pop() ?? '').toLowerCase());
+}
 
 // 'Are you sure? You are about to submit changes to this design.' as a title and its explanation.
 const [CONFIRM_TITLE, CONFIRM_TEXT] = (() => {
@@ -29,41 +45,57 @@ interface DesignReviewFormProps {
   onSaved: (design: AdminDesign) => void;
 }
 
-/** Status, comments, recommendation notes and files of one design, saved together after a confirmation. */
+interface ReviewValues {
+  status: DesignStatus;
+  /** A new comment, added beside the earlier ones (which the Comments section lists). */
+  comments: string;
+  recommendation_notes: string;
+  removed_recommendation_files: string[];
+  recommendation_files: File[];
+}
+
+const resolver = contractResolver<ReviewValues>(
+  adminDesignUpdateFields,
+  ({ recommendation_files: _files, ...fields }) => fields,
+  { recommendation_files: FILE_RULES.recommendation },
+);
+
+/**
+ * Status, comments, recommendation notes and files of one design on react-hook-form (the route's schema, each
+ * new file checked by its first bytes: a refused one keeps the form from being saved until it is removed), saved
+ * together after a confirmation.
+ */
 export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
   const dialogs = useMessageDialogs();
-  const id = useId();
-  const [status, setStatus] = useState<DesignStatus>(design.status);
-  const [comments, setComments] = useState(design.comments ?? '');
-  const [notes, setNotes] = useState(design.recommendation_notes ?? '');
-  const [removed, setRemoved] = useState<string[]>([]);
-  const [newFiles, setNewFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, control, handleSubmit, setError, trigger, formState } = useForm<ReviewValues>({
+    resolver,
+    defaultValues: {
+      status: design.status,
+      comments: '',
+      recommendation_notes: design.recommendation_notes ?? '',
+      removed_recommendation_files: [],
+      recommendation_files: [],
+    },
+  });
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
+  const removedField = useController({ control, name: 'removed_recommendation_files' });
+  const filesField = useController({ control, name: 'recommendation_files' });
+  const removed = removedField.field.value;
+  const newFiles = filesField.field.value;
+  const fileErrors = Array.isArray(errors.recommendation_files) ? errors.recommendation_files : [];
+  const filesMessage =
+    [errors.recommendation_files?.message, ...fileErrors.map((e) => e?.message)].filter(Boolean).join(' ') ||
+    undefined;
+  // Leaving with a changed status, a new comment, other notes or files asks first.
+  useUnsavedChanges(formState.isDirty && !busy);
 
-  function onFiles(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    const wrong = chosen.find(
-      (f) => !RECOMMENDATION_EXTENSIONS.includes((f.name.split('.').pop() ?? '').toLowerCase()),
-    );
-    const big = chosen.find((f) => f.size > UPLOAD_LIMITS.recommendationFileBytes);
-    if (wrong)
-      setFileError(
-        `${wrong.name}: recommendation files must be of type ${RECOMMENDATION_EXTENSIONS.join(', ')}.`,
-      );
-    else if (big)
-      setFileError(`${big.name} is larger than ${UPLOAD_LIMITS.recommendationFileBytes / 1024 / 1024} MB.`);
-    else setFileError(null);
-    const accepted = chosen.filter(
-      (f) => f !== wrong && f !== big && f.size <= UPLOAD_LIMITS.recommendationFileBytes,
-    );
-    setNewFiles((files) => [...files, ...accepted].slice(0, UPLOAD_LIMITS.maxRecommendationFiles));
+  function setFiles(files: File[]) {
+    filesField.field.onChange(files.slice(0, UPLOAD_LIMITS.maxRecommendationFiles));
+    void trigger('recommendation_files');
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = handleSubmit(async (values) => {
     if (!Number.isInteger(design.id) || design.id <= 0) {
       await dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
@@ -79,14 +111,13 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
       tone: 'warning',
     });
     if (!confirmed) return;
-    setBusy(true);
     try {
       const saved = await saveDesignReview(design.id, {
-        status,
-        comments,
-        recommendationNotes: notes,
-        newFiles,
-        removedFiles: removed,
+        status: values.status,
+        comments: values.comments,
+        recommendationNotes: values.recommendation_notes,
+        newFiles: values.recommendation_files,
+        removedFiles: values.removed_recommendation_files,
       });
       await dialogs.alert({
         title: ADMIN_MESSAGES.successTitle,
@@ -95,36 +126,34 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
       });
       onSaved(saved);
     } catch (error) {
-      if (!(isApiError(error) && error.status === 401)) {
-        await dialogs.alert({
-          title: ADMIN_MESSAGES.errorTitle,
-          message: ADMIN_MESSAGES.designChangesFailed,
-          tone: 'error',
-        });
-      }
-    } finally {
-      setBusy(false);
+      if (isApiError(error) && error.status === 401) return;
+      // Field errors (and an upload's refusal) stand under their fields as well.
+      if (isApiError(error)) showFieldErrors(error, setError, 'recommendation_files');
+      await dialogs.alert({
+        title: ADMIN_MESSAGES.errorTitle,
+        message: ADMIN_MESSAGES.designChangesFailed,
+        tone: 'error',
+      });
     }
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <div>
-        <DesignStatusSelect value={status} onChange={setStatus} />
-      </div>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+      <DesignStatusSelect error={errors.status?.message} {...register('status')} />
       <TextAreaField
-        label="Comments"
+        label={DESIGN_HISTORY_TEXTS.newComment}
+        hint={DESIGN_HISTORY_TEXTS.addCommentHint}
         rows={4}
         maxLength={5000}
-        value={comments}
-        onChange={(e) => setComments(e.target.value)}
+        error={errors.comments?.message}
+        {...register('comments')}
       />
       <TextAreaField
         label="Recommendation Notes"
         rows={4}
         maxLength={5000}
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
+        error={errors.recommendation_notes?.message}
+        {...register('recommendation_notes')}
       />
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-navy-900">Recommendation Files</legend>
@@ -139,17 +168,24 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
                 key={file.id}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
               >
-                <span className={cx('min-w-0 text-sm break-all', isRemoved && 'text-slate-500 line-through')}>
+                <div className={cx('min-w-0 text-sm break-all', isRemoved && 'text-slate-500 line-through')}>
                   <PrivateFileButton url={file.url} kind="admin" name={file.name}>
                     {file.name}
                   </PrivateFileButton>
                   {isRemoved && <span className="ml-2 text-xs no-underline">(will be removed)</span>}
-                </span>
+                  {isPreviewable(file.name, file.mime) && (
+                    <div className="mt-2 max-w-xs">
+                      <PrivateImagePreview url={file.url} kind="admin" alt={`Preview of ${file.name}`} />
+                    </div>
+                  )}
+                </div>
                 <Button
                   variant="ghost"
                   size="sm"
                   onClick={() =>
-                    setRemoved((r) => (isRemoved ? r.filter((n) => n !== file.name) : [...r, file.name]))
+                    removedField.field.onChange(
+                      isRemoved ? removed.filter((n) => n !== file.name) : [...removed, file.name],
+                    )
                   }
                   aria-label={`${isRemoved ? 'Keep' : 'Remove'} ${file.name}`}
                 >
@@ -158,45 +194,49 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
               </li>
             );
           })}
-          {newFiles.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="flex items-center justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2"
-            >
-              <span className="min-w-0 text-sm break-all text-emerald-900">
-                {file.name} <span className="text-xs">(new)</span>
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setNewFiles((files) => files.filter((_, i) => i !== index))}
-                aria-label={`Remove ${file.name}`}
+          {newFiles.map((file, index) => {
+            const refused = fileErrors[index]?.message;
+            return (
+              <li
+                key={`${file.name}-${index}`}
+                className={cx(
+                  'flex flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2',
+                  refused ? 'bg-red-50' : 'bg-emerald-50',
+                )}
               >
-                Remove
-              </Button>
-            </li>
-          ))}
+                <div
+                  className={cx('min-w-0 text-sm break-all', refused ? 'text-red-800' : 'text-emerald-900')}
+                >
+                  {file.name} <span className="text-xs">{refused ? '(refused)' : '(new)'}</span>
+                  {!refused && isPreviewable(file.name, file.type || null) && (
+                    <FilePreview
+                      file={file}
+                      alt={`Preview of ${file.name}`}
+                      className="mt-2 max-h-40 rounded-lg bg-white object-contain ring-1 ring-slate-200"
+                    />
+                  )}
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setFiles(newFiles.filter((_, i) => i !== index))}
+                  aria-label={`Remove ${file.name}`}
+                >
+                  Remove
+                </Button>
+              </li>
+            );
+          })}
         </ul>
-        <label htmlFor={`${id}-files`} className="mt-3 block text-sm font-medium text-navy-900">
-          Add recommendation files
-        </label>
-        <input
-          id={`${id}-files`}
-          type="file"
-          multiple
+        <FileField
+          className="mt-3"
+          label="Add recommendation files"
+          hint={`PNG, JPEG, JPG, WEBP or PDF, up to ${UPLOAD_LIMITS.recommendationFileBytes / 1024 / 1024} MB each`}
           accept={FILE_PICKER_ACCEPT.recommendation}
-          onChange={onFiles}
-          aria-describedby={`${id}-files-hint${fileError ? ` ${id}-files-error` : ''}`}
-          className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-navy-900 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-800"
+          multiple
+          error={filesMessage}
+          onPick={(files) => setFiles([...newFiles, ...files])}
         />
-        <p id={`${id}-files-hint`} className="mt-1 text-xs text-slate-600">
-          PNG, JPEG, JPG, WEBP or PDF
-        </p>
-        {fileError && (
-          <p id={`${id}-files-error`} className="mt-1 text-sm text-red-700">
-            {fileError}
-          </p>
-        )}
       </fieldset>
       <div className="flex justify-end">
         <Button type="submit" loading={busy} loadingText="Saving...">

@@ -1,6 +1,5 @@
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-
-export const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+import { capitalize } from '../../../lib/text';
 
 /** Customer area: pending yellow, approved green, rejected red, anything else grey; shown capitalized. */
 export function customerStatusTone(status: string): BadgeTone {

@@ -1,35 +1,20 @@
-import { useId } from 'react';
-import { DESIGN_STATUSES, type DesignStatus } from '@shop/contracts';
-import { cx } from '../../../components/ui/cx';
-import { inputClasses } from '../../../components/ui/form-field';
-import { capitalize } from './design-status-badge';
+import type { ComponentProps } from 'react';
+import { DESIGN_STATUSES } from '@shop/contracts';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { capitalize } from '../../../lib/text';
 
-/** The labelled 'Status' select of the review: every design status, capitalized. */
+/** The labelled 'Status' select of the review: every design status, capitalized (a react-hook-form field). */
 export function DesignStatusSelect({
-  value,
-  onChange,
-}: {
-  value: DesignStatus;
-  onChange: (status: DesignStatus) => void;
-}) {
-  const id = useId();
+  error,
+  ...props
+}: Omit<ComponentProps<'select'>, 'children'> & { error?: string }) {
   return (
-    <>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
-        Status
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as DesignStatus)}
-        className={cx(inputClasses, 'border-slate-300')}
-      >
-        {DESIGN_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
-      </select>
-    </>
+    <SelectField label="Status" error={error} {...props}>
+      {DESIGN_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {capitalize(s)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

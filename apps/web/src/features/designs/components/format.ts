@@ -3,16 +3,13 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }
 
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** What a design page opened from the list knows of it: the list's query (its page), for "Back to Designs". */
+export interface DesignListState {
+  listSearch: string;
 }
 
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The list's query a design page was opened from, if it was: only a query string ("?page=2") is taken. */
+export function listSearchOf(state: unknown): string {
+  const search = (state as Partial<DesignListState> | null)?.listSearch;
+  return typeof search === 'string' && /^\?[^#]*$/.test(search) ? search : '';
 }

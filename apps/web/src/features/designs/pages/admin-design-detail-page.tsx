@@ -1,17 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ADMIN_MESSAGES, type AdminDesign, type DesignPreferences } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  DESIGN_HISTORY_TEXTS,
+  type AdminDesign,
+  type DesignPreferences,
+} from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { designKeys, useAdminDesign, useInvalidateDesigns } from '../api/design-calls';
+import { designKeys, useAdminDesign, useInvalidateDesigns } from '../api/designs-api';
 import { DesignReviewForm } from '../components/design-review-form';
 import { DetailSection, Facts, PreferencesSection } from '../components/detail-section';
+import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
-import { formatDateTime } from '../components/format';
+import { formatDateTime } from '../../../lib/dates';
 import { PrivateFileButton } from '../components/private-file-button';
 import { PrivateImagePreview } from '../components/private-image-preview';
 
@@ -152,17 +158,25 @@ export default function AdminDesignDetailPage() {
             )}
           </DetailSection>
         </div>
-        <DetailSection title="Review" className="content-start self-start">
-          <DesignReviewForm
-            key={`${design.id}-${formVersion}`}
-            design={design}
-            onSaved={(saved) => {
-              client.setQueryData(designKeys.adminOne(saved.id), saved);
-              setFormVersion((v) => v + 1);
-              void invalidate();
-            }}
-          />
-        </DetailSection>
+        <div className="grid content-start gap-5">
+          <DetailSection title="Review" className="content-start self-start">
+            <DesignReviewForm
+              key={`${design.id}-${formVersion}`}
+              design={design}
+              onSaved={(saved) => {
+                client.setQueryData(designKeys.adminOne(saved.id), saved);
+                setFormVersion((v) => v + 1);
+                void invalidate();
+              }}
+            />
+          </DetailSection>
+          <DetailSection title="Comments">
+            <DesignCommentList comments={design.comment_list} />
+          </DetailSection>
+          <DetailSection title={DESIGN_HISTORY_TEXTS.title}>
+            <DesignHistoryList history={design.history} />
+          </DetailSection>
+        </div>
       </div>
     </>
   );

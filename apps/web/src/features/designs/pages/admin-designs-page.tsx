@@ -1,19 +1,26 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ADMIN_MESSAGES, PAGE_HEADINGS, PAGE_SIZE, type AdminDesign } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  FILTERED_BY_CUSTOMER,
+  PAGE_HEADINGS,
+  PAGE_SIZE,
+  type AdminDesign,
+} from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
+import { EmailText } from '../../../components/ui/lists/email-text';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
-import { usePageOfFilters } from '../../../components/ui/lists/use-paged-filters';
-import { useDebounce } from '../../../lib/use-debounce';
-import { useAdminDesigns } from '../api/design-calls';
+import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
+import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
+import { useAdminDesigns } from '../api/designs-api';
 import { AddCommentDialog, ChangeStatusDialog } from '../components/admin-design-actions';
 import { DesignStatusBadge } from '../components/design-status-badge';
-import { formatDate } from '../components/format';
+import { formatDate } from '../../../lib/dates';
 
 function positiveInt(value: string | null | undefined): number | undefined {
   const n = Number(value);
@@ -25,19 +32,15 @@ export default function AdminDesignsPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const userId = positiveInt(params.userId) ?? positiveInt(searchParams.get('userId'));
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebounce(search.trim());
+  // Page and search live in the URL: a reload and Back show the same list.
+  const { page, setPage } = useListParams();
+  const searchBox = useUrlSearch('search');
   const perPage = PAGE_SIZE.adminList;
   const [action, setAction] = useState<{ kind: 'status' | 'comment'; design: AdminDesign } | null>(null);
-  // A new search or another customer's filter starts again at page 1.
-  const [page, setPage] = usePageOfFilters(`${debouncedSearch}|${userId ?? ''}`);
 
-  const { data, isPending, isError, isFetching } = useAdminDesigns({
-    page,
-    perPage,
-    search: debouncedSearch,
-    userId,
-  });
+  const query = useAdminDesigns({ page, perPage, search: searchBox.value, userId });
+  const { data, isPending, isError, isFetching, refetch } = query;
+  useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.designsFailed);
 
   const actionsOf = (design: AdminDesign) => (
     <>
@@ -81,7 +84,8 @@ export default function AdminDesignsPage() {
         <>
           {design.user?.name ?? design.name}
           <span className="block text-xs text-slate-600">
-            {design.user ? design.email : `Guest · ${design.email}`}
+            {!design.user && 'Guest · '}
+            <EmailText email={design.email} />
           </span>
         </>
       ),
@@ -112,7 +116,9 @@ export default function AdminDesignsPage() {
       <PageHeader
         title={PAGE_HEADINGS.adminDesigns}
         description={
-          userId ? 'Designs submitted by one customer.' : 'Review the designs customers have submitted.'
+          userId
+            ? FILTERED_BY_CUSTOMER.designs(data?.filter_user?.name ?? FILTERED_BY_CUSTOMER.unknown)
+            : 'Review the designs customers have submitted.'
         }
         actions={
           userId ? (
@@ -126,14 +132,16 @@ export default function AdminDesignsPage() {
         <SearchBox
           label="Search designs"
           placeholder="Search by title, number, name, e-mail or company"
-          value={search}
-          onChange={setSearch}
+          value={searchBox.text}
+          onChange={searchBox.setText}
           className="sm:max-w-md"
         />
       </ListToolbar>
       <PagedList
         loading={isPending}
-        error={isError && ADMIN_MESSAGES.designsFailed}
+        error={isError && !data && ADMIN_MESSAGES.designsFailed}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
         empty={
           data?.designs.length === 0 && (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No designs found" />

@@ -1,13 +1,15 @@
-import { Link, useParams } from 'react-router';
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { Link, useLocation, useParams } from 'react-router';
+import { CUSTOMER_MESSAGES, DESIGN_HISTORY_TEXTS } from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyDesign } from '../api/design-calls';
+import { useMyDesign } from '../api/designs-api';
+import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { DetailSection, Facts, PreferencesSection } from '../components/detail-section';
-import { formatDate } from '../components/format';
+import { formatDate } from '../../../lib/dates';
+import { listSearchOf } from '../components/format';
 import { DeleteDesignButton } from '../components/delete-design-button';
 import { PrivateFileButton } from '../components/private-file-button';
 
@@ -15,9 +17,11 @@ import { PrivateFileButton } from '../components/private-file-button';
 export default function DesignStatusDetailPage() {
   const { slug = '' } = useParams();
   const { data: design, isPending, isError } = useMyDesign(slug);
+  // Back to the page of the list the design was opened from (kept in the history entry, so a reload keeps it).
+  const listSearch = listSearchOf(useLocation().state);
 
   const back = (
-    <Link to="/user/design-status" className={buttonClasses('outline')}>
+    <Link to={`/user/design-status${listSearch}`} className={buttonClasses('outline')}>
       <ChevronLeftIcon className="size-4" />
       Back to Designs
     </Link>
@@ -82,7 +86,7 @@ export default function DesignStatusDetailPage() {
           <p className="whitespace-pre-line">{design.description || CUSTOMER_MESSAGES.noDescription}</p>
         </DetailSection>
         <DetailSection title="Comments">
-          <p className="whitespace-pre-line">{design.comments || CUSTOMER_MESSAGES.noComments}</p>
+          <DesignCommentList comments={design.comment_list} />
         </DetailSection>
         <DetailSection title="Recommendations">
           {design.recommendation_notes ? (
@@ -103,6 +107,9 @@ export default function DesignStatusDetailPage() {
           )}
         </DetailSection>
         <PreferencesSection preferences={prefs} />
+        <DetailSection title={DESIGN_HISTORY_TEXTS.title}>
+          <DesignHistoryList history={design.history} />
+        </DetailSection>
       </div>
       {/* The specification keeps the Delete action but hides its button. */}
       <div hidden>

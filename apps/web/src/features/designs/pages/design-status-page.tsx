@@ -1,20 +1,23 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COMMENT_TRUNCATE, CUSTOMER_MESSAGES, PAGE_HEADINGS } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/lists/paged-list';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { useMyDesigns } from '../api/design-calls';
+import { useMyDesigns } from '../api/designs-api';
 import { DesignStatusBadge } from '../components/design-status-badge';
-import { formatDate, truncate } from '../components/format';
+import { formatDate } from '../../../lib/dates';
+import { truncate, type DesignListState } from '../components/format';
 
 /** /user/design-status: the customer's design submissions and their review status. */
 export default function DesignStatusPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, setPage } = useListParams();
+  // A design opened from here goes back to this page of the list ("Back to Designs").
+  const { search } = useLocation();
+  const listState: DesignListState = { listSearch: search };
   const isMobile = useIsMobile();
   const { data, isPending, isError, isFetching, refetch } = useMyDesigns(page);
   const limit = isMobile ? COMMENT_TRUNCATE.mobile : COMMENT_TRUNCATE.desktop;
@@ -35,27 +38,30 @@ export default function DesignStatusPage() {
           </Button>
         }
       />
-      {isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner className="size-8" />
-        </div>
-      ) : isError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-          {CUSTOMER_MESSAGES.designListFailed}
-        </p>
-      ) : data.data.length === 0 ? (
-        <EmptyState
-          icon={<ClipboardIcon className="size-6" />}
-          title={CUSTOMER_MESSAGES.noDesigns}
-          action={
-            <Link to="/user/submit-design" className={buttonClasses('primary')}>
-              Submit New Design
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          {isMobile ? (
+      <PagedList
+        loading={isPending}
+        error={isError && !data && CUSTOMER_MESSAGES.designListFailed}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        empty={
+          data?.data.length === 0 && (
+            <EmptyState
+              icon={<ClipboardIcon className="size-6" />}
+              title={CUSTOMER_MESSAGES.noDesigns}
+              action={
+                <Link to="/user/submit-design" className={buttonClasses('primary')}>
+                  Submit New Design
+                </Link>
+              }
+            />
+          )
+        }
+        pagination={data && { current: page, totalPages: data.last_page, total: data.total }}
+        onPageChange={setPage}
+        pagesLabel="Design submissions pages"
+      >
+        {data &&
+          (isMobile ? (
             <ul className="grid gap-3" aria-label={PAGE_HEADINGS.designStatus}>
               {data.data.map((design) => (
                 <li key={design.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -84,7 +90,8 @@ export default function DesignStatusPage() {
                   </dl>
                   <Link
                     to={`/user/design-status/${encodeURIComponent(design.slug)}`}
-                    className={buttonClasses('outline', 'sm', 'mt-3 w-full')}
+                    state={listState}
+                    className={buttonClasses('outline', 'sm', 'mt-3 w-full whitespace-nowrap')}
                     aria-label={`View details of ${design.title}`}
                   >
                     View Details
@@ -134,7 +141,8 @@ export default function DesignStatusPage() {
                       <td className="px-4 py-3 text-right">
                         <Link
                           to={`/user/design-status/${encodeURIComponent(design.slug)}`}
-                          className={buttonClasses('outline', 'sm')}
+                          state={listState}
+                          className={buttonClasses('outline', 'sm', 'whitespace-nowrap')}
                           aria-label={`View details of ${design.title}`}
                         >
                           View Details
@@ -145,16 +153,8 @@ export default function DesignStatusPage() {
                 </tbody>
               </table>
             </div>
-          )}
-          <Pagination
-            className="mt-6"
-            currentPage={data.current_page}
-            lastPage={data.last_page}
-            onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
-            label="Design submissions pages"
-          />
-        </>
-      )}
+          ))}
+      </PagedList>
     </>
   );
 }

@@ -10,9 +10,10 @@ import { Image } from '../../../components/ui/image';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites';
+import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-api';
 
 export default function DesignsLikedPage() {
   const queryClient = useQueryClient();
@@ -38,7 +39,7 @@ export default function DesignsLikedPage() {
       await queryClient.invalidateQueries({ queryKey: favoritesKey });
       toast.success(CUSTOMER_MESSAGES.wishlistRemoved);
     },
-    onError: () => toast.error(CUSTOMER_MESSAGES.wishlistError),
+    onError: (error) => toast.error(failureMessage(error, CUSTOMER_MESSAGES.wishlistError)),
   });
 
   return (

@@ -1,6 +1,6 @@
 import type { AppNotification } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
-import { timeAgo } from '../../../lib/time-ago';
+import { timeAgo } from '../../../lib/dates';
 
 /** One notification's text and time; unread ones are highlighted and carry a dot. */
 export function NotificationText({ notification }: { notification: AppNotification }) {

@@ -5,11 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/lists/paged-list';
 import { notificationTarget } from '../api/notification-target';
 import type { NotificationArea } from '../api/notifications-api';
-import { useNotificationsPage } from '../api/use-notifications-page';
+import { useNotificationActions, useNotificationsPage } from '../api/use-notifications';
+
+const LIST_FAILED = 'Failed to load notifications.';
 
 export interface NotificationsListView {
   items: AppNotification[];
@@ -41,11 +42,12 @@ export function NotificationsListPage({
   empty,
   children,
 }: NotificationsListPageProps) {
-  const { store, unread, list, lastPage } = useNotificationsPage(area, page);
+  const { list, page: shownPage, unread, lastPage } = useNotificationsPage(area, page);
+  const actions = useNotificationActions(area);
   const navigate = useNavigate();
 
   const open = async (n: AppNotification) => {
-    if (!n.read_at) await store.markRead(n.id);
+    if (!n.read_at) await actions.markRead(n.id);
     const target = notificationTarget(area, n);
     if (target) await navigate(target);
   };
@@ -56,30 +58,35 @@ export function NotificationsListPage({
         title={title}
         description={description}
         actions={
-          <Button variant="outline" onClick={() => void store.markAllRead()} disabled={unread === 0}>
+          <Button variant="outline" onClick={actions.markAllRead} disabled={unread === 0}>
             Mark all as read
           </Button>
         }
       />
-      {!list.loaded ? (
-        <PageSpinner label="Loading notifications…" />
-      ) : list.items.length === 0 ? (
-        <EmptyState
-          icon={<BellIcon className="size-6" />}
-          title={empty.title}
-          description={empty.description}
-        />
-      ) : (
-        <>
-          {children({
-            items: list.items,
-            firstRow: (list.page - 1) * PAGE_SIZE.notifications + 1,
-            open: (n) => void open(n),
-            markRead: (n) => void store.markRead(n.id),
-          })}
-          <Pagination className="mt-6" currentPage={page} lastPage={lastPage} onPageChange={onPageChange} />
-        </>
-      )}
+      <PagedList
+        loading={!list.loaded && !list.failed}
+        error={list.failed && LIST_FAILED}
+        onRetry={list.retry}
+        retrying={list.loading}
+        empty={
+          list.items.length === 0 && (
+            <EmptyState
+              icon={<BellIcon className="size-6" />}
+              title={empty.title}
+              description={empty.description}
+            />
+          )
+        }
+        pagination={{ current: page, totalPages: lastPage, total: list.total }}
+        onPageChange={onPageChange}
+      >
+        {children({
+          items: list.items,
+          firstRow: (shownPage - 1) * PAGE_SIZE.notifications + 1,
+          open: (n) => void open(n),
+          markRead: (n) => void actions.markRead(n.id),
+        })}
+      </PagedList>
     </>
   );
 }

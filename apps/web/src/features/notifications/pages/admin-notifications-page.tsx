@@ -1,9 +1,9 @@
-import { useSearchParams } from 'react-router';
 import { ADMIN_MESSAGES, PAGE_HEADINGS, type AppNotification } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
-import { timeAgo } from '../../../lib/time-ago';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
+import { timeAgo } from '../../../lib/dates';
 import {
   MarkReadButton,
   NotificationsListPage,
@@ -63,15 +63,13 @@ function columns(view: NotificationsListView): DataColumn<AppNotification>[] {
 }
 
 export default function AdminNotificationsPage() {
-  const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
+  const { page, setPage } = useListParams();
 
   return (
     <NotificationsListPage
       area="admin"
       page={page}
-      onPageChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
+      onPageChange={setPage}
       title={PAGE_HEADINGS.adminNotifications}
       description="New design submissions and customer messages."
       empty={{ title: ADMIN_MESSAGES.noNotifications, description: ADMIN_MESSAGES.noNotificationsHint }}

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CUSTOMER_MESSAGES, PAGE_HEADINGS, type AppNotification } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { NotificationText } from '../components/notification-item';
 import { MarkReadButton, NotificationsListPage } from '../components/notifications-list-page';
 
@@ -13,7 +13,8 @@ function designLink(n: AppNotification): string | null {
 }
 
 export default function UserNotificationsPage() {
-  const [page, setPage] = useState(1);
+  // The page is in the URL: a reload and Back come back to it.
+  const { page, setPage } = useListParams();
 
   return (
     <NotificationsListPage

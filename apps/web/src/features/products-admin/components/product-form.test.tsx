@@ -1,9 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminProduct } from '@shop/contracts';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES, type AdminProduct } from '@shop/contracts';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import { UNSAVED_CHANGES } from '../../../components/ui/forms/use-unsaved-changes';
 import { ProductForm } from './product-form';
 
 const product: AdminProduct = {
@@ -30,39 +32,30 @@ const product: AdminProduct = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-function renderForm(props: Partial<Parameters<typeof ProductForm>[0]> = {}) {
-  const onSubmit = vi.fn<(form: FormData) => void>();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // Categories come from the public API; a failed load leaves the list empty.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify([{ id: 2, name: 'Desks' }]), { status: 200 })),
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProductForm
-          product={product}
-          submitLabel="Update Product"
-          busy={false}
-          errors={{}}
-          onSubmit={onSubmit}
-          {...props}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return onSubmit;
-}
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const png = (name: string, size = 64) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG);
+  return new File([bytes], name, { type: 'image/png' });
+};
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+function renderForm(props: Partial<Parameters<typeof ProductForm>[0]> = {}) {
+  const save = vi.fn<(form: FormData) => Promise<{ message: string; product: AdminProduct }>>(() =>
+    Promise.resolve({ message: 'Product updated successfully.', product }),
+  );
+  // Categories come from the public API; a failed load leaves the list empty.
+  server.use(http.get('/api/v1/frontend/categories', () => HttpResponse.json([{ id: 2, name: 'Desks' }])));
+  renderWithProviders(<ProductForm product={product} submitLabel="Update Product" save={save} {...props} />, {
+    route: '/admin/products/7/edit',
+    dataRouter: true,
+  });
+  return save;
+}
 
 describe('ProductForm', () => {
   it('sends the fields, the new images and the ids of the gallery images removed', async () => {
     const user = userEvent.setup();
-    const onSubmit = renderForm();
+    const save = renderForm();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Walnut Desk');
     expect(screen.getByLabelText(/^Price/)).toHaveAttribute('step', '0.01');
 
@@ -70,12 +63,11 @@ describe('ProductForm', () => {
     expect(screen.getAllByRole('button', { name: /^Remove gallery image/ })).toHaveLength(1);
     await user.clear(screen.getByLabelText(/^Price/));
     await user.type(screen.getByLabelText(/^Price/), '520');
-    const extra = new File([new Uint8Array([137, 80, 78, 71])], 'extra.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText(/Add gallery images/), extra);
+    await user.upload(screen.getByLabelText(/Add gallery images/), png('extra.png'));
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
 
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-    const form = onSubmit.mock.calls[0]![0];
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    const form = save.mock.calls[0]![0];
     expect(form.get('name')).toBe('Walnut Desk');
     expect(form.get('sku')).toBe('DSK-7');
     expect(form.get('price')).toBe('520');
@@ -84,25 +76,77 @@ describe('ProductForm', () => {
     expect(form.getAll('removed_gallery[]')).toEqual(['11']);
     expect((form.getAll('gallery[]') as File[]).map((f) => f.name)).toEqual(['extra.png']);
     expect(form.get('photo')).toBeNull();
+    // Saved: back to the list, without asking about unsaved changes.
+    expect(await screen.findByText('Left for another page')).toBeInTheDocument();
+    expect(screen.queryByText(UNSAVED_CHANGES.title)).toBeNull();
   });
 
-  it('names a file that is not a PNG, JPG or WEBP image at once and does not send it', async () => {
+  it('checks the file by its bytes: a renamed file is refused, and the form is not sent until it is replaced', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    const onSubmit = renderForm();
-    await user.upload(
-      screen.getByLabelText(/Replace the photo/),
-      new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }),
-    );
-    expect(screen.getByText('anim.gif is not a PNG, JPG or WEBP image.')).toBeVisible();
+    const save = renderForm();
+    const photo = screen.getByLabelText(/Replace the photo/);
+    await user.upload(photo, new File(['GIF89a not a png'], 'renamed.png', { type: 'image/png' }));
+    expect(await screen.findByText('renamed.png is not a PNG, JPG or WEBP image.')).toBeVisible();
+    expect(photo).toHaveAttribute('aria-invalid', 'true');
+
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
-    expect(onSubmit.mock.calls[0]![0].get('photo')).toBeNull();
+    expect(await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.validationTitle })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(save).not.toHaveBeenCalled();
+
+    await user.upload(photo, png('real.png'));
+    await waitFor(() => expect(screen.queryByText(/is not a PNG/)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect((save.mock.calls[0]![0].get('photo') as File).name).toBe('real.png');
   });
 
-  it('shows the server errors under their fields', () => {
+  it('refuses an over-10 MB photo until it is removed', async () => {
+    const user = userEvent.setup();
+    const save = renderForm();
+    const photo = screen.getByLabelText(/Replace the photo/);
+    await user.upload(photo, png('big.png', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByText('big.png is larger than 10 MB.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(save).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove big.png' }));
+    expect(photo).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]![0].get('photo')).toBeNull();
+  });
+
+  it('shows the server errors under their fields', async () => {
+    const user = userEvent.setup();
+    const { ApiError } = await import('../../../lib/api-error');
     renderForm({
-      errors: { sku: 'The sku has already been taken.', price: 'The price must be at least 0.' },
+      save: () =>
+        Promise.reject(
+          new ApiError(422, 'The sku has already been taken.', {
+            sku: ['The sku has already been taken.'],
+            price: ['The price must be at least 0.'],
+          }),
+        ),
     });
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    const dialog = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.validationTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText(/^SKU/)).toHaveAccessibleDescription('The sku has already been taken.');
     expect(screen.getByLabelText(/^Price/)).toHaveAccessibleDescription('The price must be at least 0.');
+  });
+
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText(/^Name/), ' Pro');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES.stay }));
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Walnut Desk Pro');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: UNSAVED_CHANGES.leave }));
+    expect(await screen.findByText('Left for another page')).toBeInTheDocument();
   });
 });

@@ -1,49 +1,83 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { ACCEPTED_TYPES, FILE_PICKER_ACCEPT, UPLOAD_LIMITS, type AdminProduct } from '@shop/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import {
+  ADMIN_MESSAGES,
+  FILE_PICKER_ACCEPT,
+  PRODUCT_FIELD_MESSAGES,
+  UPLOAD_LIMITS,
+  productUpdateInput,
+  type AdminProduct,
+  type ProductMutationResponse,
+} from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { inputClasses, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/forms/select-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { FILE_RULES } from '../../../components/ui/forms/file-check';
+import { FileField } from '../../../components/ui/forms/file-field';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { FilePreview } from '../../../components/ui/forms/file-preview';
+import { useUnsavedChanges } from '../../../components/ui/forms/use-unsaved-changes';
 import { CloseIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
-import { categoriesQuery } from '../api/admin-products';
+import { firstFieldInError, useMessageDialogs } from '../../../components/ui/message-dialogs';
+import { isApiError } from '../../../lib/api-error';
+import { categoriesQuery, productsKey } from '../api/products-admin-api';
 
-export type ProductFormErrors = Record<string, string>;
+export interface ProductValues {
+  name: string;
+  sku: string;
+  description: string;
+  category_id: string;
+  price: string;
+  stock_quantity: string;
+  photo: File | null;
+  gallery: File[];
+  removed_gallery: number[];
+}
 
 interface ProductFormProps {
   product?: AdminProduct;
   submitLabel: string;
-  busy: boolean;
-  errors: ProductFormErrors;
-  onSubmit: (form: FormData) => void;
+  /** Sends the multipart body (create, or update of `product`). */
+  save: (form: FormData) => Promise<ProductMutationResponse>;
 }
 
-const IMAGE_TYPES: readonly string[] = ACCEPTED_TYPES.productImage;
 const MAX_MB = UPLOAD_LIMITS.productImageBytes / (1024 * 1024);
 
-/** A browser-side check so an obviously wrong file is named at once; the server checks the bytes again. */
-function fileProblem(file: File): string | null {
-  if (file.type && !IMAGE_TYPES.includes(file.type)) return `${file.name} is not a PNG, JPG or WEBP image.`;
-  if (file.size > UPLOAD_LIMITS.productImageBytes) return `${file.name} is larger than ${MAX_MB} MB.`;
-  return null;
-}
+/** The text fields as the route reads them; the files are checked beside them (FILE_RULES.productImage). */
+const toInput = ({ photo: _photo, gallery: _gallery, ...fields }: ProductValues) => fields;
+const resolver = contractResolver<ProductValues>(productUpdateInput, toInput, {
+  photo: FILE_RULES.productImage,
+  gallery: FILE_RULES.productImage,
+});
 
-function PickedImage({ file, onRemove }: { file: File; onRemove: () => void }) {
-  return (
-    <li className="relative">
-      <FilePreview
-        file={file}
-        alt={file.name}
-        className="size-24 rounded-lg border border-slate-200 bg-slate-100 object-cover"
-      />
-      <span className="absolute bottom-1 left-1 rounded bg-navy-900/80 px-1.5 text-[11px] font-semibold text-white">
-        New
-      </span>
-      <RemoveButton label={file.name} onRemove={onRemove} />
-    </li>
-  );
+const defaultsOf = (product?: AdminProduct): ProductValues => ({
+  name: product?.name ?? '',
+  sku: product?.sku ?? '',
+  description: product?.description ?? '',
+  category_id: product?.category_id ? String(product.category_id) : '',
+  price: product?.price ?? '',
+  stock_quantity: product ? String(product.stock_quantity) : '',
+  photo: null,
+  gallery: [],
+  removed_gallery: [],
+});
+
+function toFormData(values: ProductValues): FormData {
+  const form = new FormData();
+  form.append('name', values.name);
+  form.append('sku', values.sku);
+  form.append('description', values.description);
+  form.append('category_id', values.category_id);
+  form.append('price', values.price);
+  form.append('stock_quantity', values.stock_quantity);
+  if (values.photo) form.append('photo', values.photo);
+  for (const file of values.gallery) form.append('gallery[]', file);
+  for (const id of values.removed_gallery) form.append('removed_gallery[]', String(id));
+  return form;
 }
 
 function RemoveButton({ label, onRemove }: { label: string; onRemove: () => void }) {
@@ -59,110 +93,102 @@ function RemoveButton({ label, onRemove }: { label: string; onRemove: () => void
   );
 }
 
-function Thumb({ src, label, onRemove }: { src: string; label: string; onRemove: () => void }) {
-  return (
-    <li className="relative">
-      <Image
-        src={src}
-        alt={label}
-        className="size-24 rounded-lg border border-slate-200 bg-slate-100 object-cover"
-      />
-      <RemoveButton label={label} onRemove={onRemove} />
-    </li>
-  );
-}
+const thumbClasses = 'size-24 rounded-lg border border-slate-200 bg-slate-100 object-cover';
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-1.5 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
-export function ProductForm({
-  product,
-  submitLabel,
-  busy,
-  errors: serverErrors,
-  onSubmit,
-}: ProductFormProps) {
-  const ids = useId();
+/**
+ * The product form of the back-office (create and edit) on react-hook-form, checked with the route's schema
+ * (`productUpdateInput`) and the product image rule. A refused photo or gallery image stays shown with its reason
+ * and keeps the form from being saved until it is removed or replaced. 422 shows 'Please fix the errors.'
+ * (titled 'Validation Error') with the errors under their fields; any other failure 'Something went wrong.';
+ * success 'Success!' and back to the list. Leaving with unsaved changes asks first.
+ */
+export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
+  const dialogs = useMessageDialogs();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data: categories = [] } = useQuery(categoriesQuery);
-  const [name, setName] = useState(product?.name ?? '');
-  const [sku, setSku] = useState(product?.sku ?? '');
-  const [description, setDescription] = useState(product?.description ?? '');
-  const [categoryId, setCategoryId] = useState(product?.category_id ? String(product.category_id) : '');
-  const [price, setPrice] = useState(product?.price ?? '');
-  const [stock, setStock] = useState(product ? String(product.stock_quantity) : '');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [gallery, setGallery] = useState<File[]>([]);
-  const [removed, setRemoved] = useState<number[]>([]);
-  const [fileErrors, setFileErrors] = useState<ProductFormErrors>({});
-  const errors = { ...serverErrors, ...fileErrors };
+  const { register, control, handleSubmit, setError, reset, trigger, formState } = useForm<ProductValues>({
+    resolver,
+    defaultValues: defaultsOf(product),
+  });
+  const { errors, isDirty } = formState;
+  const photo = useController({ control, name: 'photo' });
+  const gallery = useController({ control, name: 'gallery' });
+  const removed = useWatch({ control, name: 'removed_gallery' });
+  const removedField = useController({ control, name: 'removed_gallery' });
 
-  const pickPhoto = (files: FileList | null) => {
-    const file = files?.[0] ?? null;
-    const problem = file && fileProblem(file);
-    setFileErrors(({ photo: _old, ...rest }) => (problem ? { ...rest, photo: problem } : rest));
-    setPhoto(problem ? null : file);
-  };
+  const { release: allowLeave } = useUnsavedChanges(isDirty);
 
-  const pickGallery = (files: FileList | null) => {
-    const picked = Array.from(files ?? []);
-    const problems = picked.map(fileProblem).filter((p): p is string => p !== null);
-    const kept = picked.filter((f) => fileProblem(f) === null);
-    const existing = (product?.gallery.length ?? 0) - removed.length;
-    const room = Math.max(0, UPLOAD_LIMITS.maxGalleryFiles - existing - gallery.length);
-    if (kept.length > room)
-      problems.push(`The gallery may not have more than ${UPLOAD_LIMITS.maxGalleryFiles} images.`);
-    setFileErrors(({ gallery: _old, ...rest }) =>
-      problems.length ? { ...rest, gallery: problems.join(' ') } : rest,
-    );
-    setGallery((current) => [...current, ...kept.slice(0, room)]);
-  };
+  const validationAlert = () =>
+    void dialogs.alert({
+      title: ADMIN_MESSAGES.validationTitle,
+      message: ADMIN_MESSAGES.fixErrors,
+      tone: 'error',
+      returnFocusTo: firstFieldInError,
+    });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const form = new FormData();
-    form.append('name', name);
-    form.append('sku', sku);
-    form.append('description', description);
-    form.append('category_id', categoryId);
-    form.append('price', price);
-    form.append('stock_quantity', stock);
-    if (photo) form.append('photo', photo);
-    for (const file of gallery) form.append('gallery[]', file);
-    for (const id of removed) form.append('removed_gallery[]', String(id));
-    onSubmit(form);
-  };
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: async ({ message }) => {
+      allowLeave();
+      reset(defaultsOf(product));
+      await queryClient.invalidateQueries({ queryKey: productsKey });
+      await navigate('/admin/products');
+      void dialogs.alert({ title: ADMIN_MESSAGES.successTitle, message, tone: 'success' });
+    },
+    onError: (error) => {
+      if (isApiError(error)) showFieldErrors(error, setError, 'photo');
+      if (isApiError(error) && error.status === 422) validationAlert();
+      else
+        void dialogs.alert({
+          title: ADMIN_MESSAGES.errorTitle,
+          message: ADMIN_MESSAGES.somethingWrong,
+          tone: 'error',
+        });
+    },
+  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      if (!mutation.isPending) mutation.mutate(toFormData(values));
+    },
+    () => validationAlert(),
+  );
 
+  const photoFile = photo.field.value;
+  const newGallery = gallery.field.value;
   const existingGallery = (product?.gallery ?? []).filter((g) => !removed.includes(g.id));
+  const room = Math.max(0, UPLOAD_LIMITS.maxGalleryFiles - existingGallery.length - newGallery.length);
+  const galleryErrors = Array.isArray(errors.gallery) ? errors.gallery : [];
+  const galleryMessage =
+    [errors.gallery?.message, ...galleryErrors.map((e) => e?.message)].filter(Boolean).join(' ') ||
+    errors.removed_gallery?.message;
+
+  const pickGallery = (files: File[]) => {
+    gallery.field.onChange([...newGallery, ...files.slice(0, room)]);
+    if (files.length <= room) void trigger('gallery');
+    else
+      setError('gallery', {
+        type: 'count',
+        message: PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles),
+      });
+  };
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
+      aria-label={submitLabel === 'Create Product' ? 'New product' : 'Product'}
       className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
       <div className="grid gap-5 md:grid-cols-2">
-        <TextField
-          label="Name"
-          required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          maxLength={200}
-        />
+        <TextField label="Name" required maxLength={200} error={errors.name?.message} {...register('name')} />
         <TextField
           label="SKU"
           required
-          value={sku}
-          onChange={(e) => setSku(e.target.value)}
-          error={errors.sku}
           maxLength={64}
           autoComplete="off"
+          error={errors.sku?.message}
+          {...register('sku')}
         />
         <TextField
           label="Price"
@@ -171,10 +197,9 @@ export function ProductForm({
           inputMode="decimal"
           min={0}
           step={0.01}
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          error={errors.price}
           hint="In dollars, at most 2 decimals."
+          error={errors.price?.message}
+          {...register('price')}
         />
         <TextField
           label="Stock quantity"
@@ -183,121 +208,120 @@ export function ProductForm({
           inputMode="numeric"
           min={0}
           step={1}
-          value={stock}
-          onChange={(e) => setStock(e.target.value)}
-          error={errors.stock_quantity}
+          error={errors.stock_quantity?.message}
+          {...register('stock_quantity')}
         />
-        <div className="md:col-span-2">
-          <label htmlFor={`${ids}-category`} className="mb-1.5 block text-sm font-medium text-navy-900">
-            Category
-          </label>
-          <select
-            id={`${ids}-category`}
-            value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-            aria-invalid={errors.category_id ? true : undefined}
-            aria-describedby={errors.category_id ? `${ids}-category-error` : undefined}
-            className={cx(inputClasses, errors.category_id ? 'border-red-600' : 'border-slate-300')}
-          >
-            <option value="">No category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${ids}-category-error`} message={errors.category_id} />
-        </div>
+        <SelectField
+          label="Category"
+          containerClassName="md:col-span-2"
+          error={errors.category_id?.message}
+          {...register('category_id')}
+        >
+          <option value="">No category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
         <TextAreaField
           label="Description"
           containerClassName="md:col-span-2"
           rows={5}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={errors.description}
+          error={errors.description?.message}
+          {...register('description')}
         />
       </div>
 
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-navy-900">Photo</legend>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          {photo ? (
-            <FilePreview
-              file={photo}
-              alt="New photo"
-              className="size-28 rounded-xl border border-slate-200 bg-slate-100 object-cover"
-            />
-          ) : (
-            <Image
-              src={product?.photo_url}
-              alt="Current photo"
-              className="size-28 rounded-xl border border-slate-200 bg-slate-100 object-cover"
-            />
-          )}
-          <div>
-            <label htmlFor={`${ids}-photo`} className="text-sm text-slate-700">
-              {product?.photo_url ? 'Replace the photo' : 'Choose a photo'} (PNG, JPG or WEBP, up to {MAX_MB}{' '}
-              MB)
-            </label>
-            <input
-              id={`${ids}-photo`}
-              type="file"
-              accept={FILE_PICKER_ACCEPT.productImage}
-              onChange={(e) => pickPhoto(e.target.files)}
-              aria-invalid={errors.photo ? true : undefined}
-              aria-describedby={errors.photo ? `${ids}-photo-error` : undefined}
-              className="mt-1 block text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-navy-50 file:px-3 file:py-2 file:font-semibold file:text-navy-800 hover:file:bg-navy-100"
-            />
-            <FieldError id={`${ids}-photo-error`} message={errors.photo} />
-          </div>
-        </div>
-      </fieldset>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        {photoFile && !errors.photo ? (
+          <FilePreview
+            file={photoFile}
+            alt="New photo"
+            className="size-28 rounded-xl border border-slate-200 bg-slate-100 object-cover"
+          />
+        ) : (
+          <Image
+            src={product?.photo_url}
+            alt="Current photo"
+            className="size-28 rounded-xl border border-slate-200 bg-slate-100 object-cover"
+          />
+        )}
+        <FileField
+          label={product?.photo_url ? 'Replace the photo' : 'Choose a photo'}
+          hint={`PNG, JPG or WEBP, up to ${MAX_MB} MB.`}
+          accept={FILE_PICKER_ACCEPT.productImage}
+          file={photoFile}
+          error={errors.photo?.message}
+          onPick={(files) => {
+            photo.field.onChange(files[0] ?? null);
+            void trigger('photo');
+          }}
+          onRemove={() => {
+            photo.field.onChange(null);
+            void trigger('photo');
+          }}
+        />
+      </div>
 
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-navy-900">Gallery</legend>
-        {(existingGallery.length > 0 || gallery.length > 0) && (
+      <div>
+        {(existingGallery.length > 0 || newGallery.length > 0) && (
           <ul className="mb-3 flex flex-wrap gap-4" aria-label="Gallery images">
             {existingGallery.map((g, i) => (
-              <Thumb
-                key={g.id}
-                src={g.url}
-                label={`gallery image ${i + 1}`}
-                onRemove={() => setRemoved((r) => [...r, g.id])}
-              />
+              <li key={g.id} className="relative">
+                <Image src={g.url} alt={`gallery image ${i + 1}`} className={thumbClasses} />
+                <RemoveButton
+                  label={`gallery image ${i + 1}`}
+                  onRemove={() => removedField.field.onChange([...removed, g.id])}
+                />
+              </li>
             ))}
-            {gallery.map((file, i) => (
-              <PickedImage
-                key={`${file.name}-${i}`}
-                file={file}
-                onRemove={() => setGallery((g) => g.filter((_, j) => j !== i))}
-              />
-            ))}
+            {newGallery.map((file, i) => {
+              const refused = galleryErrors[i]?.message;
+              return (
+                <li key={`${file.name}-${i}`} className="relative">
+                  {refused ? (
+                    <span
+                      className={cx(
+                        thumbClasses,
+                        'flex items-center justify-center border-red-600 p-1 text-center text-[11px] break-all text-red-700',
+                      )}
+                    >
+                      {file.name}
+                    </span>
+                  ) : (
+                    <FilePreview file={file} alt={file.name} className={thumbClasses} />
+                  )}
+                  <span className="absolute bottom-1 left-1 rounded bg-navy-900/80 px-1.5 text-[11px] font-semibold text-white">
+                    {refused ? 'Refused' : 'New'}
+                  </span>
+                  <RemoveButton
+                    label={file.name}
+                    onRemove={() => {
+                      gallery.field.onChange(newGallery.filter((_, j) => j !== i));
+                      void trigger('gallery');
+                    }}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
-        <label htmlFor={`${ids}-gallery`} className="text-sm text-slate-700">
-          Add gallery images (PNG, JPG or WEBP, up to {MAX_MB} MB each)
-        </label>
-        <input
-          id={`${ids}-gallery`}
-          type="file"
-          multiple
+        <FileField
+          label="Add gallery images"
+          hint={`PNG, JPG or WEBP, up to ${MAX_MB} MB each; at most ${UPLOAD_LIMITS.maxGalleryFiles} images.`}
           accept={FILE_PICKER_ACCEPT.productImage}
-          onChange={(e) => {
-            pickGallery(e.target.files);
-            e.target.value = '';
-          }}
-          aria-invalid={errors.gallery ? true : undefined}
-          aria-describedby={errors.gallery || errors.removed_gallery ? `${ids}-gallery-error` : undefined}
-          className="mt-1 block text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-navy-50 file:px-3 file:py-2 file:font-semibold file:text-navy-800 hover:file:bg-navy-100"
+          multiple
+          error={galleryMessage || undefined}
+          onPick={pickGallery}
         />
-        <FieldError id={`${ids}-gallery-error`} message={errors.gallery ?? errors.removed_gallery} />
-      </fieldset>
+      </div>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">
         <Link to="/admin/products" className={buttonClasses('outline')}>
           Cancel
         </Link>
-        <Button type="submit" loading={busy} loadingText="Saving...">
+        <Button type="submit" loading={mutation.isPending} loadingText="Saving...">
           {submitLabel}
         </Button>
       </div>

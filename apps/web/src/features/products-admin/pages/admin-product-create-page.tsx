@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { buttonClasses } from '../../../components/ui/button';
-import { createProduct } from '../api/admin-products';
+import { createProduct } from '../api/products-admin-api';
 import { ProductForm } from '../components/product-form';
-import { useProductSave } from '../components/use-product-save';
 
 export default function AdminProductCreatePage() {
-  const { errors, busy, submit } = useProductSave(createProduct);
   return (
     <>
       <PageHeader
@@ -18,7 +16,7 @@ export default function AdminProductCreatePage() {
           </Link>
         }
       />
-      <ProductForm submitLabel="Create Product" busy={busy} errors={errors} onSubmit={submit} />
+      <ProductForm submitLabel="Create Product" save={createProduct} />
     </>
   );
 }

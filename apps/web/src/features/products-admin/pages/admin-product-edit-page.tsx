@@ -6,9 +6,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { productQuery, updateProduct } from '../api/admin-products';
+import { productQuery, updateProduct } from '../api/products-admin-api';
 import { ProductForm } from '../components/product-form';
-import { useProductSave } from '../components/use-product-save';
 
 export default function AdminProductEditPage() {
   const params = useParams();
@@ -16,7 +15,6 @@ export default function AdminProductEditPage() {
   const navigate = useNavigate();
   const dialogs = useMessageDialogs();
   const { data: product, isError } = useQuery({ ...productQuery(id), enabled: id > 0 });
-  const { errors, busy, submit } = useProductSave((form) => updateProduct(id, form));
 
   // A product that cannot be loaded (unknown, deleted, or a failure) sends the admin back to the list.
   const unusable = id <= 0 || isError;
@@ -46,9 +44,7 @@ export default function AdminProductEditPage() {
           key={product.id}
           product={product}
           submitLabel="Update Product"
-          busy={busy}
-          errors={errors}
-          onSubmit={submit}
+          save={(form) => updateProduct(id, form)}
         />
       ) : (
         <PageSpinner label="Loading product…" />

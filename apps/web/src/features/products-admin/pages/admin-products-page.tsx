@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_MESSAGES, type AdminProduct } from '@shop/contracts';
+import { ADMIN_MESSAGES, FILTERED_BY_CUSTOMER, type AdminProduct } from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PackageIcon } from '../../../components/ui/icons';
@@ -10,11 +9,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
-import { usePageOfFilters } from '../../../components/ui/lists/use-paged-filters';
+import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
+import { failureMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { useDebounce } from '../../../lib/use-debounce';
-import { deleteProduct, productsKey, productsQuery, toggleProductStatus } from '../api/admin-products';
+import { deleteProduct, productsKey, productsQuery, toggleProductStatus } from '../api/products-admin-api';
 import { ProductsList } from '../components/products-list';
 
 function userIdFrom(params: URLSearchParams): number | undefined {
@@ -29,14 +28,15 @@ export default function AdminProductsPage() {
   const [params] = useSearchParams();
   const userId = userIdFrom(params);
 
-  const [nameText, setNameText] = useState('');
-  const [skuText, setSkuText] = useState('');
-  const search = useDebounce(nameText.trim());
-  const sku = useDebounce(skuText.trim());
-  const [page, setPage] = usePageOfFilters(JSON.stringify([search, sku, userId]));
+  // Page and searches live in the URL: a reload and Back show the same list.
+  const { page, setPage } = useListParams();
+  const nameBox = useUrlSearch('search');
+  const skuBox = useUrlSearch('sku');
+  const search = nameBox.value;
+  const sku = skuBox.value;
 
   const query = useQuery(productsQuery({ page, search, sku, userId }));
-  const { data, isPending, isError, isFetching } = query;
+  const { data, isPending, isError, isFetching, refetch } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.productsFailed);
   const rows = useBusyRows();
 
@@ -46,10 +46,10 @@ export default function AdminProductsPage() {
       await queryClient.invalidateQueries({ queryKey: productsKey });
       toast.success(ADMIN_MESSAGES.productStatusUpdated);
     },
-    onError: () =>
+    onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: ADMIN_MESSAGES.productStatusFailed,
+        message: failureMessage(error, ADMIN_MESSAGES.productStatusFailed),
         tone: 'error',
       }),
   });
@@ -65,10 +65,10 @@ export default function AdminProductsPage() {
         tone: 'success',
       });
     },
-    onError: () =>
+    onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: ADMIN_MESSAGES.productDeleteFailed,
+        message: failureMessage(error, ADMIN_MESSAGES.productDeleteFailed),
         tone: 'error',
       }),
   });
@@ -97,7 +97,7 @@ export default function AdminProductsPage() {
       />
       {userId !== undefined && (
         <div className="mb-4 flex flex-col gap-2 rounded-xl border border-navy-200 bg-navy-50 px-4 py-3 text-sm text-navy-900 sm:flex-row sm:items-center sm:justify-between">
-          <p>Showing the products liked by customer #{userId}.</p>
+          <p>{FILTERED_BY_CUSTOMER.likedProducts(data?.filter_user?.name ?? FILTERED_BY_CUSTOMER.unknown)}</p>
           <Link
             to="/admin/products"
             className="font-semibold text-copper-700 underline-offset-4 hover:underline"
@@ -109,6 +109,7 @@ export default function AdminProductsPage() {
       <ListToolbar
         count={{
           total: data?.total,
+          capped: data?.total_is_capped,
           updating: isFetching && !isPending,
           one: 'product',
           other: 'products',
@@ -117,20 +118,22 @@ export default function AdminProductsPage() {
         <SearchBox
           label="Search products by name"
           placeholder="Search by name"
-          value={nameText}
-          onChange={setNameText}
+          value={nameBox.text}
+          onChange={nameBox.setText}
         />
         <SearchBox
           label="Search products by SKU"
           placeholder="Search by SKU"
-          value={skuText}
-          onChange={setSkuText}
+          value={skuBox.text}
+          onChange={skuBox.setText}
         />
       </ListToolbar>
 
       <PagedList
         loading={isPending}
-        error={isError && !data && ADMIN_MESSAGES.productsFailed}
+        error={isError && !data && failureMessage(query.error, ADMIN_MESSAGES.productsFailed)}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
         empty={
           data?.data.length === 0 && (
             <EmptyState icon={<PackageIcon className="size-6" />} title={ADMIN_MESSAGES.noProducts} />

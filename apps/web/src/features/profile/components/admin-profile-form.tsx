@@ -1,22 +1,19 @@
-import { useState } from 'react';
-import { ADMIN_MESSAGES, type Admin } from '@shop/contracts';
+import { ADMIN_MESSAGES, adminProfileUpdateRequest, type Admin } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { adminSession } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { updateAdminProfile } from '../api/profile';
+import { updateAdminProfile } from '../api/profile-api';
 import { ProfileForm } from './profile-form';
 
 export function AdminProfileForm({ admin }: { admin: Admin }) {
   const dialogs = useMessageDialogs();
-  const [email, setEmail] = useState(admin.email);
-
   return (
     <ProfileForm
+      schema={adminProfileUpdateRequest}
       photoUrl={admin.photo_url}
       photoHint="Optional. Any image, up to 10 MB."
-      name={admin.name}
-      values={{ email }}
+      values={{ name: admin.name, email: admin.email }}
       save={updateAdminProfile}
       onSaved={({ admin: updated }) => {
         adminSession.setProfile(updated);
@@ -30,15 +27,14 @@ export function AdminProfileForm({ admin }: { admin: Admin }) {
         })
       }
     >
-      {(errors) => (
+      {(register, errors) => (
         <TextField
           label="E-mail"
           type="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           error={errors.email}
           autoComplete="email"
+          {...register('email')}
         />
       )}
     </ProfileForm>

@@ -1,20 +1,17 @@
-import { useState } from 'react';
-import { CUSTOMER_MESSAGES, type User } from '@shop/contracts';
+import { CUSTOMER_MESSAGES, customerProfileUpdateRequest, type User } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { customerSession } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { updateCustomerProfile } from '../api/profile';
+import { updateCustomerProfile } from '../api/profile-api';
 import { ProfileForm } from './profile-form';
 
 export function CustomerProfileForm({ user }: { user: User }) {
-  const [phone, setPhone] = useState(user.phone ?? '');
-
   return (
     <ProfileForm
+      schema={customerProfileUpdateRequest}
       photoUrl={user.photo_url}
       photoHint="Any image: PNG, JPEG, WEBP, GIF or AVIF, up to 10 MB."
-      name={user.name}
-      values={{ phone }}
+      values={{ name: user.name, phone: user.phone ?? '' }}
       save={updateCustomerProfile}
       onSaved={({ user: updated, message }) => {
         customerSession.setProfile(updated);
@@ -22,7 +19,7 @@ export function CustomerProfileForm({ user }: { user: User }) {
       }}
       onFailed={() => toast.error(CUSTOMER_MESSAGES.profileUpdateFailed)}
     >
-      {(errors) => (
+      {(register, errors) => (
         <>
           <TextField
             label="E-mail"
@@ -36,10 +33,9 @@ export function CustomerProfileForm({ user }: { user: User }) {
             label="Phone"
             type="tel"
             required
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
             error={errors.phone}
             autoComplete="tel"
+            {...register('phone')}
           />
         </>
       )}

@@ -1,8 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { isApiError } from '../../../lib/api-error';
+import { assertPasswordAccepted, preloadPasswordCheck } from '../../../lib/password/password-check';
 
 export interface PasswordFieldNames {
   current: string;
@@ -10,75 +13,74 @@ export interface PasswordFieldNames {
   confirmation: string;
 }
 
+type PasswordValues = Record<string, string>;
+
 interface PasswordFormProps {
   /** The request's field names: the admin and the customer APIs name the new password differently. */
   names: PasswordFieldNames;
-  save: (body: Record<string, string>) => Promise<unknown>;
+  /** The route's request schema (customerPasswordUpdateRequest or adminPasswordUpdateRequest). */
+  schema: Parameters<typeof contractResolver>[0];
+  save: (body: PasswordValues) => Promise<unknown>;
   onSaved: () => void;
   onFailed: () => void;
 }
 
-const empty = { current: '', next: '', confirmation: '' };
-
-/** Current password, new password and its confirmation; per-field 422 errors; cleared after a change. */
-export function PasswordForm({ names, save, onSaved, onFailed }: PasswordFormProps) {
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+/**
+ * Current password, new password and its confirmation on react-hook-form, checked with the route's schema (the
+ * mismatch goes as soon as the two match) and the password rules before sending; per-field 422 errors; cleared
+ * after a change.
+ */
+export function PasswordForm({ names, schema, save, onSaved, onFailed }: PasswordFormProps) {
+  const empty = { [names.current]: '', [names.next]: '', [names.confirmation]: '' };
+  const { register, handleSubmit, setError, reset, formState } = useForm<PasswordValues>({
+    resolver: contractResolver<PasswordValues>(schema),
+    defaultValues: empty,
+  });
+  const errors = formState.errors;
 
   const mutation = useMutation({
-    mutationFn: () =>
-      save({
-        [names.current]: values.current,
-        [names.next]: values.next,
-        [names.confirmation]: values.confirmation,
-      }),
-    onMutate: () => setErrors({}),
+    mutationFn: async (values: PasswordValues) => {
+      await assertPasswordAccepted(values[names.next] ?? '', {}, names.next);
+      return save(values);
+    },
     onSuccess: () => {
-      setValues(empty);
+      reset(empty);
       onSaved();
     },
     onError: (error) => {
-      if (isApiError(error)) setErrors(error.firstErrors());
+      if (isApiError(error)) showFieldErrors(error, setError);
       onFailed();
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!mutation.isPending) mutation.mutate();
-  };
-  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const onSubmit = handleSubmit((values) => {
+    if (!mutation.isPending) mutation.mutate(values);
+    // Refused in the browser: the same failure message as a refusal of the server, the reasons under the fields.
+  }, onFailed);
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-xl space-y-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-xl space-y-5">
       <PasswordField
         label="Current password"
-        name={names.current}
         required
-        value={values.current}
-        onChange={set('current')}
-        error={errors[names.current]}
+        error={errors[names.current]?.message}
         autoComplete="current-password"
+        {...register(names.current)}
       />
       <PasswordField
         label="New password"
-        name={names.next}
         required
-        value={values.next}
-        onChange={set('next')}
-        error={errors[names.next]}
+        error={errors[names.next]?.message}
         autoComplete="new-password"
         hint="At least 8 characters."
+        onFocus={preloadPasswordCheck}
+        {...register(names.next, { deps: [names.confirmation] })}
       />
       <PasswordField
         label="Confirm new password"
-        name={names.confirmation}
         required
-        value={values.confirmation}
-        onChange={set('confirmation')}
-        error={errors[names.confirmation]}
+        error={errors[names.confirmation]?.message}
         autoComplete="new-password"
+        {...register(names.confirmation)}
       />
       <Button type="submit" loading={mutation.isPending} loadingText="Updating...">
         Update Password

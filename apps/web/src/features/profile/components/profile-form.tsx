@@ -1,82 +1,101 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { FILE_PICKER_ACCEPT } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
+import { FILE_RULES } from '../../../components/ui/forms/file-check';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { isApiError } from '../../../lib/api-error';
 import { PhotoField } from './photo-field';
 
+/** The text fields by their request names, and `photo`: the picked file or null. */
+export type ProfileValues = Record<string, string | File | null>;
+
 interface ProfileFormProps<Result> {
+  /** The route's request schema (customerProfileUpdateRequest or adminProfileUpdateRequest). */
+  schema: Parameters<typeof contractResolver>[0];
   photoUrl: string | null;
   photoHint: string;
-  /** The name the form starts with. */
-  name: string;
-  /** The other text fields sent with the name and the photo, by their request names. */
+  /** The text fields the form starts with, by their request names (the name first). */
   values: Record<string, string>;
   save: (form: FormData) => Promise<Result>;
   onSaved: (result: Result) => void;
   onFailed: () => void;
-  /** The fields after the name, given the server's first error of each field. */
-  children: (errors: Record<string, string>) => ReactNode;
+  /** The fields after the name. */
+  children: (
+    register: UseFormRegister<ProfileValues>,
+    errors: Record<string, string | undefined>,
+  ) => ReactNode;
 }
 
-/** A profile's photo, name and other fields, sent as one multipart form; 422 errors stand under their fields. */
+const withoutPhoto = ({ photo: _photo, ...fields }: ProfileValues) => fields;
+
+/**
+ * A profile's photo, name and other fields on react-hook-form, checked with the route's schema and the profile
+ * photo rule, sent as one multipart form; 422 errors and an upload's refusal stand under their fields. After a
+ * save the picker is emptied.
+ */
 export function ProfileForm<Result>({
+  schema,
   photoUrl,
   photoHint,
-  name: initialName,
   values,
   save,
   onSaved,
   onFailed,
   children,
 }: ProfileFormProps<Result>) {
-  const [name, setName] = useState(initialName);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, control, handleSubmit, setError, reset, trigger, setValue, formState } =
+    useForm<ProfileValues>({
+      resolver: contractResolver<ProfileValues>(schema, withoutPhoto, { photo: FILE_RULES.profilePhoto }),
+      defaultValues: { ...values, photo: null },
+    });
+  const picked = useWatch({ control, name: 'photo' });
+  const photo = picked instanceof File ? picked : null;
+  const errors = Object.fromEntries(
+    Object.entries(formState.errors).map(([name, error]) => [name, error?.message as string | undefined]),
+  );
 
   const mutation = useMutation({
     mutationFn: save,
-    onMutate: () => setErrors({}),
-    onSuccess: (result) => {
-      setPhoto(null);
-      onSaved(result);
-    },
+    onSuccess: (result) => onSaved(result),
     onError: (error) => {
-      if (isApiError(error)) setErrors(error.firstErrors());
+      // A refused photo (too large, disk full, too much uploaded lately) shows the server's reason under it.
+      if (isApiError(error)) showFieldErrors(error, setError, 'photo');
       onFailed();
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((submitted) => {
     if (mutation.isPending) return;
     const form = new FormData();
-    form.append('name', name);
-    for (const [name, value] of Object.entries(values)) form.append(name, value);
-    if (photo) form.append('photo', photo);
-    mutation.mutate(form);
+    for (const [name, value] of Object.entries(withoutPhoto(submitted)))
+      form.append(name, String(value ?? ''));
+    if (submitted.photo instanceof File) form.append('photo', submitted.photo);
+    // Saved: the values become the form's new start, and the picker is emptied.
+    mutation.mutate(form, { onSuccess: () => reset({ ...withoutPhoto(submitted), photo: null }) });
+    // Refused in the browser: the same failure message as a refusal of the server, the reasons under the fields.
+  }, onFailed);
+
+  const pick = (file: File | null) => {
+    setValue('photo', file, { shouldDirty: true });
+    void trigger('photo');
   };
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-xl space-y-5">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-xl space-y-5">
       <PhotoField
         currentUrl={photoUrl}
         file={photo}
-        onChange={setPhoto}
+        onChange={pick}
         accept={FILE_PICKER_ACCEPT.profilePhoto}
         hint={photoHint}
         error={errors.photo}
       />
-      <TextField
-        label="Name"
-        required
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoComplete="name"
-      />
-      {children(errors)}
+      <TextField label="Name" required error={errors.name} autoComplete="name" {...register('name')} />
+      {children(register, errors)}
       <Button type="submit" loading={mutation.isPending} loadingText="Saving...">
         Save Changes
       </Button>

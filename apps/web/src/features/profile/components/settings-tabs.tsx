@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { Tabs } from './tabs';
+import { Tabs } from '../../../components/ui/tabs';
 
 type Tab = 'profile' | 'password';
 

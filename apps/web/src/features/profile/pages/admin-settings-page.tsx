@@ -1,8 +1,13 @@
-import { ADMIN_MESSAGES, PAGE_HEADINGS, type AdminPasswordUpdateRequest } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  PAGE_HEADINGS,
+  adminPasswordUpdateRequest,
+  type AdminPasswordUpdateRequest,
+} from '@shop/contracts';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { useAdmin } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { updateAdminPassword } from '../api/profile';
+import { updateAdminPassword } from '../api/profile-api';
 import { AdminProfileForm } from '../components/admin-profile-form';
 import { PasswordForm } from '../components/password-form';
 import { SettingsTabs } from '../components/settings-tabs';
@@ -18,6 +23,7 @@ export default function AdminSettingsPage() {
       profileForm={admin ? <AdminProfileForm key={admin.id} admin={admin} /> : null}
       passwordForm={
         <PasswordForm
+          schema={adminPasswordUpdateRequest}
           names={{ current: 'current_password', next: 'password', confirmation: 'password_confirmation' }}
           save={(body) => updateAdminPassword(body as AdminPasswordUpdateRequest)}
           onSaved={() => toast.success(ADMIN_MESSAGES.passwordUpdated)}

@@ -1,7 +1,12 @@
-import { CUSTOMER_MESSAGES, PAGE_HEADINGS, type CustomerPasswordUpdateRequest } from '@shop/contracts';
+import {
+  CUSTOMER_MESSAGES,
+  PAGE_HEADINGS,
+  customerPasswordUpdateRequest,
+  type CustomerPasswordUpdateRequest,
+} from '@shop/contracts';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { updateCustomerPassword } from '../api/profile';
+import { updateCustomerPassword } from '../api/profile-api';
 import { CustomerProfileForm } from '../components/customer-profile-form';
 import { PasswordForm } from '../components/password-form';
 import { SettingsTabs } from '../components/settings-tabs';
@@ -16,6 +21,7 @@ export default function ProfileSettingsPage() {
       profileForm={customer ? <CustomerProfileForm key={customer.id} user={customer} /> : null}
       passwordForm={
         <PasswordForm
+          schema={customerPasswordUpdateRequest}
           names={{
             current: 'current_password',
             next: 'new_password',

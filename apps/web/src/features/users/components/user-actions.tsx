@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AdminUser } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { USER_STATUS } from '@shop/contracts';
 
 interface UserActionsProps {
   user: AdminUser;
@@ -11,7 +12,7 @@ interface UserActionsProps {
 
 /** The row actions of one customer: status toggle, their designs, their liked products, delete. */
 export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps) {
-  const active = user.status === 1;
+  const active = user.status === USER_STATUS.active;
   return (
     <div className="flex flex-wrap gap-2">
       <Button

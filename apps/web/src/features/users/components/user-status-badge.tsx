@@ -1,5 +1,10 @@
 import { Badge } from '../../../components/ui/badge';
+import { USER_STATUS } from '@shop/contracts';
 
 export function UserStatusBadge({ status }: { status: number }) {
-  return status === 1 ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Inactive</Badge>;
+  return status === USER_STATUS.active ? (
+    <Badge tone="success">Active</Badge>
+  ) : (
+    <Badge tone="danger">Inactive</Badge>
+  );
 }

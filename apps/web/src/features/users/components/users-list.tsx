@@ -1,5 +1,7 @@
 import type { AdminUser } from '@shop/contracts';
+import { formatDate } from '../../../lib/dates';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
+import { EmailText } from '../../../components/ui/lists/email-text';
 import { UserActions } from './user-actions';
 import { UserStatusBadge } from './user-status-badge';
 
@@ -12,8 +14,6 @@ interface UsersListProps {
   onDelete: (user: AdminUser) => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 /** A table from 768 px up, cards below. */
 export function UsersList({ users, firstRow, busyIds, onToggle, onDelete }: UsersListProps) {
   const columns: DataColumn<AdminUser>[] = [
@@ -24,7 +24,7 @@ export function UsersList({ users, firstRow, busyIds, onToggle, onDelete }: User
         <>
           {user.name}
           <span className="block text-xs font-normal text-slate-600">
-            Joined {dateFormat.format(new Date(user.created_at))}
+            Joined {formatDate(user.created_at)}
           </span>
         </>
       ),
@@ -33,10 +33,9 @@ export function UsersList({ users, firstRow, busyIds, onToggle, onDelete }: User
     },
     {
       header: 'Email',
-      className: 'break-all text-slate-700',
-      cell: (user) => user.email,
+      className: 'min-w-40 text-slate-700',
+      cell: (user) => <EmailText email={user.email} />,
       card: 'detail',
-      cardCell: (user) => <span className="break-all">{user.email}</span>,
     },
     { header: 'Designs', align: 'right', cell: (user) => user.user_designs_count, card: 'field' },
     { header: 'Liked', align: 'right', cell: (user) => user.liked_products_count, card: 'field' },

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES, type AdminUsersResponse } from '@shop/contracts';
-import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, type AdminUsersResponse } from '@shop/contracts';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
 import AdminUsersPage from './admin-users-page';
 
 function page(current: number, total: number, count: number, search = ''): AdminUsersResponse {
@@ -31,33 +31,25 @@ function page(current: number, total: number, count: number, search = ''): Admin
   };
 }
 
-function setup(answer: (url: URL, init?: RequestInit) => Response) {
+/** The admin users API of these tests: lists from `list`, the toggle from `toggle`; returns the list calls. */
+function setup(
+  list: (url: URL) => AdminUsersResponse,
+  toggle: () => Response = () => json({ status: 0, message: 'x' }),
+) {
   const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://shop.test');
+  server.use(
+    http.get('/api/admin/users', ({ request }) => {
+      const url = new URL(request.url);
       calls.push(url);
-      return answer(url, init);
+      return HttpResponse.json(list(url));
     }),
+    http.post('/api/admin/users/:id/toggle-status', () => toggle()),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <MessageDialogsProvider>
-          <AdminUsersPage />
-        </MessageDialogsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminUsersPage />, { dataRouter: true });
   return calls;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const json = (body: unknown, status = 200) => HttpResponse.json(body as object, { status });
 
 describe('AdminUsersPage', () => {
   it('numbers rows across pages and sends a new search back to page 1', async () => {
@@ -65,8 +57,8 @@ describe('AdminUsersPage', () => {
     const calls = setup((url) => {
       const current = Number(url.searchParams.get('page') ?? 1);
       const search = url.searchParams.get('search') ?? '';
-      if (search) return json(page(1, 1, 1, search));
-      return json(current === 1 ? page(1, 12, 10) : page(2, 12, 2));
+      if (search) return page(1, 1, 1, search);
+      return current === 1 ? page(1, 12, 10) : page(2, 12, 2);
     });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/^1/);
@@ -89,20 +81,45 @@ describe('AdminUsersPage', () => {
   it("shows 'Deactivated!' after a toggle and 'Failed to toggle user status.' when it fails", async () => {
     const user = userEvent.setup();
     let fail = false;
-    setup((url, init) => {
-      if (init?.method === 'POST')
-        return fail ? json({ message: 'Server error.' }, 500) : json({ status: 0, message: 'x' });
-      return json(page(1, 1, 1));
-    });
-    // The table and the mobile cards both hold the row (CSS picks one); either button does.
+    setup(
+      () => page(1, 1, 1),
+      () => (fail ? json({ message: 'Server error.' }, 500) : json({ status: 0, message: 'x' })),
+    );
+    // The table and the mobile cards both hold the row (CSS picks one); either button does. Deactivating asks first.
     await user.click((await screen.findAllByRole('button', { name: 'Deactivate Person 1' }))[0]!);
+    const ask = await screen.findByRole('alertdialog', { name: 'Deactivate Person 1?' });
+    await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
     const done = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.deactivatedTitle });
     expect(done).toHaveTextContent(ADMIN_MESSAGES.userDeactivated);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
     fail = true;
     await user.click(screen.getAllByRole('button', { name: 'Deactivate Person 1' })[0]!);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Deactivate Person 1?' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
     const failed = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
     expect(failed).toHaveTextContent(ADMIN_MESSAGES.userToggleFailed);
+  });
+
+  it('says how long to wait when the list is refused for too many requests, and when the browser is offline', async () => {
+    const user = userEvent.setup();
+    let answer: () => Response = () =>
+      new HttpResponse(null, { status: 429, headers: { 'Retry-After': '120' } });
+    server.use(http.get('/api/admin/users', () => answer()));
+    renderWithProviders(<AdminUsersPage />, { dataRouter: true });
+    const refused = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(refused).toHaveTextContent('Too many attempts. Please try again in 2 minutes.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 2 minutes.');
+    await user.click(within(refused).getByRole('button', { name: 'OK' }));
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    answer = () => HttpResponse.error();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zelda');
+    const unreachable = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(unreachable).toHaveTextContent(CUSTOMER_MESSAGES.offline);
+    offline.mockRestore();
   });
 });

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ADMIN_MESSAGES, PAGE_HEADINGS, type AdminUser } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  FILTERED_BY_CUSTOMER,
+  PAGE_HEADINGS,
+  type AdminUser,
+  USER_STATUS,
+} from '@shop/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { UsersIcon } from '../../../components/ui/icons';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
@@ -8,21 +13,22 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
-import { usePageOfFilters } from '../../../components/ui/lists/use-paged-filters';
+import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { useDebounce } from '../../../lib/use-debounce';
-import { deleteUser, toggleUserStatus, usersKey, usersQuery } from '../api/admin-users';
+import { failureMessage } from '../../../lib/api-error';
+import { deleteUser, toggleUserStatus, usersKey, usersQuery } from '../api/users-api';
 import { UsersList } from '../components/users-list';
 
 export default function AdminUsersPage() {
   const dialogs = useMessageDialogs();
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebounce(searchText.trim());
-  const [page, setPage] = usePageOfFilters(search);
+  // Page and search live in the URL: a reload and Back show the same list.
+  const { page, setPage } = useListParams();
+  const searchBox = useUrlSearch('search');
+  const search = searchBox.value;
 
   const query = useQuery(usersQuery({ page, search }));
-  const { data, isPending, isError, isFetching } = query;
+  const { data, isPending, isError, isFetching, refetch } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.usersFailed);
   const rows = useBusyRows();
 
@@ -31,15 +37,17 @@ export default function AdminUsersPage() {
     onSuccess: async ({ status }) => {
       await queryClient.invalidateQueries({ queryKey: usersKey });
       void dialogs.alert({
-        title: status === 1 ? ADMIN_MESSAGES.activatedTitle : ADMIN_MESSAGES.deactivatedTitle,
-        message: status === 1 ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated,
+        title:
+          status === USER_STATUS.active ? ADMIN_MESSAGES.activatedTitle : ADMIN_MESSAGES.deactivatedTitle,
+        message:
+          status === USER_STATUS.active ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated,
         tone: 'success',
       });
     },
-    onError: () =>
+    onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: ADMIN_MESSAGES.userToggleFailed,
+        message: failureMessage(error, ADMIN_MESSAGES.userToggleFailed),
         tone: 'error',
       }),
   });
@@ -52,13 +60,28 @@ export default function AdminUsersPage() {
       await queryClient.invalidateQueries({ queryKey: usersKey });
       void dialogs.alert({ title: ADMIN_MESSAGES.productDeletedTitle, message, tone: 'success' });
     },
-    onError: () =>
+    onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: ADMIN_MESSAGES.userDeleteFailed,
+        message: failureMessage(error, ADMIN_MESSAGES.userDeleteFailed),
         tone: 'error',
       }),
   });
+
+  // Deactivating signs the customer out everywhere: asked first. Activating is not.
+  const onToggle = async (user: AdminUser) => {
+    if (rows.busyIds.has(user.id)) return;
+    if (user.status === 1) {
+      const confirmed = await dialogs.confirm({
+        title: FILTERED_BY_CUSTOMER.deactivateTitle(user.name),
+        message: FILTERED_BY_CUSTOMER.deactivateText,
+        confirmLabel: 'Deactivate',
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    toggle(user);
+  };
 
   const onDelete = async (user: AdminUser) => {
     if (rows.busyIds.has(user.id)) return;
@@ -89,14 +112,16 @@ export default function AdminUsersPage() {
         <SearchBox
           label="Search users"
           placeholder="Search by name or e-mail"
-          value={searchText}
-          onChange={setSearchText}
+          value={searchBox.text}
+          onChange={searchBox.setText}
         />
       </ListToolbar>
 
       <PagedList
         loading={isPending}
-        error={isError && !data && ADMIN_MESSAGES.usersFailed}
+        error={isError && !data && failureMessage(query.error, ADMIN_MESSAGES.usersFailed)}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
         empty={
           data?.users.length === 0 && (
             <EmptyState
@@ -116,7 +141,7 @@ export default function AdminUsersPage() {
             users={data.users}
             firstRow={firstRowOf(data.pagination)}
             busyIds={rows.busyIds}
-            onToggle={toggle}
+            onToggle={(user) => void onToggle(user)}
             onDelete={(u) => void onDelete(u)}
           />
         )}

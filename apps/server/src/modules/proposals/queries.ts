@@ -1,0 +1,294 @@
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { products } from '../../db/schema/catalog';
+import { bookings, proposalLines, proposals, quoteRequestItems, quoteRequests } from '../../db/schema/deals';
+import { designSubmissions } from '../../db/schema/designs';
+import { users } from '../../db/schema/users';
+
+export type ProposalRow = typeof proposals.$inferSelect;
+export type ProposalLineRow = typeof proposalLines.$inferSelect;
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+
+/** The customer of a proposal: the design's owner (or its guest contact), or the quote request's customer. */
+const ownerId = sql<number | null>`coalesce(${designSubmissions.userId}, ${quoteRequests.userId})`;
+const customerName = sql<string>`coalesce(${users.name}, ${designSubmissions.name}, '')`;
+const customerEmail = sql<string>`coalesce(${users.email}, ${designSubmissions.email}, '')`;
+const customerCompany = sql<string | null>`nullif(${designSubmissions.companyName}, '')`;
+
+const withCustomer = {
+  proposal: proposals,
+  ownerId,
+  designSlug: designSubmissions.slug,
+  customerName,
+  customerEmail,
+  customerCompany,
+};
+
+function joined(db: DbOrTx) {
+  return db
+    .select(withCustomer)
+    .from(proposals)
+    .leftJoin(designSubmissions, eq(designSubmissions.id, proposals.designId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, proposals.quoteRequestId))
+    .leftJoin(users, eq(users.id, sql`coalesce(${designSubmissions.userId}, ${quoteRequests.userId})`));
+}
+
+export type ProposalWithCustomer = Awaited<ReturnType<typeof findProposal>> & {};
+
+export async function findProposal(db: DbOrTx, id: number) {
+  const rows = await joined(db).where(eq(proposals.id, id));
+  return rows[0] ?? null;
+}
+
+/** Locks a proposal row for a change of state. */
+export async function lockProposal(db: DbOrTx, id: number) {
+  await db.execute(sql`select id from proposals where id = ${id} for update`);
+}
+
+/** Sent proposals past their validity become expired (valid through valid_until, in the shop's calendar). */
+export async function expireDue(db: DbOrTx, today: string) {
+  await db
+    .update(proposals)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(and(eq(proposals.status, 'sent'), sql`${proposals.validUntil} < ${today}::date`));
+}
+
+export async function linesOf(db: DbOrTx, proposalIds: number[]) {
+  if (proposalIds.length === 0) return [];
+  return db
+    .select()
+    .from(proposalLines)
+    .where(inArray(proposalLines.proposalId, proposalIds))
+    .orderBy(asc(proposalLines.proposalId), asc(proposalLines.position));
+}
+
+export async function versionsOf(db: DbOrTx, number: string) {
+  return db
+    .select({
+      id: proposals.id,
+      version: proposals.version,
+      status: proposals.status,
+      total: proposals.total,
+      sentAt: proposals.sentAt,
+    })
+    .from(proposals)
+    .where(eq(proposals.number, number))
+    .orderBy(desc(proposals.version));
+}
+
+export async function activeBookingOf(db: DbOrTx, proposalId: number) {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.proposalId, proposalId), ne(bookings.status, 'cancelled')))
+    .orderBy(desc(bookings.id))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function nextProposalId(db: DbOrTx): Promise<number> {
+  const res = await db.execute<{ id: string }>(
+    sql`select nextval(pg_get_serial_sequence('proposals', 'id')) as id`,
+  );
+  return Number(res.rows[0]!.id);
+}
+
+export async function insertProposal(db: DbOrTx, values: typeof proposals.$inferInsert) {
+  const [row] = await db.insert(proposals).values(values).returning();
+  return row!;
+}
+
+export async function updateProposal(db: DbOrTx, id: number, values: Partial<typeof proposals.$inferInsert>) {
+  const [row] = await db
+    .update(proposals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(proposals.id, id))
+    .returning();
+  return row!;
+}
+
+export async function replaceLines(
+  db: DbOrTx,
+  proposalId: number,
+  lines: Omit<typeof proposalLines.$inferInsert, 'proposalId'>[],
+) {
+  await db.delete(proposalLines).where(eq(proposalLines.proposalId, proposalId));
+  if (lines.length) await db.insert(proposalLines).values(lines.map((l) => ({ ...l, proposalId })));
+}
+
+export async function setLineDeclined(db: DbOrTx, proposalId: number, declinedIds: number[]) {
+  await db
+    .update(proposalLines)
+    .set({
+      declined: declinedIds.length
+        ? sql`${proposalLines.id} in (${sql.join(
+            declinedIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    })
+    .where(eq(proposalLines.proposalId, proposalId));
+}
+
+/** Other versions of a proposal that a newly sent version replaces. */
+export async function supersedeOthers(db: DbOrTx, number: string, keepId: number) {
+  await db
+    .update(proposals)
+    .set({ status: 'superseded', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(proposals.number, number),
+        ne(proposals.id, keepId),
+        inArray(proposals.status, ['sent', 'expired']),
+      ),
+    );
+}
+
+export async function productsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      price: products.price,
+      photoKey: products.photoKey,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
+export async function findDesign(db: DbOrTx, id: number) {
+  const rows = await db.select().from(designSubmissions).where(eq(designSubmissions.id, id));
+  return rows[0] ?? null;
+}
+
+function listWhere(filter: {
+  search?: string;
+  status?: ProposalRow['status'];
+  ownerId?: number;
+  designId?: number;
+  quoteRequestId?: number;
+}) {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(proposals.status, filter.status));
+  if (filter.ownerId !== undefined) {
+    conditions.push(sql`${ownerId} = ${filter.ownerId}`);
+    conditions.push(ne(proposals.status, 'draft'));
+  }
+  if (filter.designId !== undefined) conditions.push(eq(proposals.designId, filter.designId));
+  if (filter.quoteRequestId !== undefined)
+    conditions.push(eq(proposals.quoteRequestId, filter.quoteRequestId));
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(proposals.number, like),
+        sql`${customerName} ilike ${like}`,
+        sql`${customerEmail} ilike ${like}`,
+        ilike(designSubmissions.companyName, like),
+        ilike(designSubmissions.slug, like),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listProposals(
+  db: DbOrTx,
+  filter: {
+    search?: string;
+    status?: ProposalRow['status'];
+    ownerId?: number;
+    designId?: number;
+    quoteRequestId?: number;
+  },
+  page: number,
+  perPage: number,
+) {
+  const where = listWhere(filter);
+  const rows = await joined(db)
+    .where(where)
+    .orderBy(desc(proposals.createdAt), desc(proposals.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(proposals)
+    .leftJoin(designSubmissions, eq(designSubmissions.id, proposals.designId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, proposals.quoteRequestId))
+    .leftJoin(users, eq(users.id, sql`coalesce(${designSubmissions.userId}, ${quoteRequests.userId})`))
+    .where(where);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/* Quote requests */
+
+export async function insertQuoteRequest(
+  db: DbOrTx,
+  userId: number,
+  note: string | null,
+  items: { productId: number; name: string; sku: string; quantity: number }[],
+) {
+  const [row] = await db.insert(quoteRequests).values({ userId, note }).returning();
+  await db.insert(quoteRequestItems).values(items.map((i) => ({ ...i, quoteRequestId: row!.id })));
+  return row!;
+}
+
+export async function findQuoteRequest(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ request: quoteRequests, name: users.name, email: users.email })
+    .from(quoteRequests)
+    .innerJoin(users, eq(users.id, quoteRequests.userId))
+    .where(eq(quoteRequests.id, id));
+  return rows[0] ?? null;
+}
+
+export async function listQuoteRequests(db: DbOrTx, page: number, perPage: number) {
+  const rows = await db
+    .select({ request: quoteRequests, name: users.name, email: users.email })
+    .from(quoteRequests)
+    .innerJoin(users, eq(users.id, quoteRequests.userId))
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = await db.$count(quoteRequests);
+  return { rows, total };
+}
+
+export async function quoteItems(db: DbOrTx, requestId: number) {
+  return db
+    .select({
+      productId: quoteRequestItems.productId,
+      name: quoteRequestItems.name,
+      sku: quoteRequestItems.sku,
+      quantity: quoteRequestItems.quantity,
+      price: products.price,
+      photoKey: products.photoKey,
+    })
+    .from(quoteRequestItems)
+    .leftJoin(products, eq(products.id, quoteRequestItems.productId))
+    .where(eq(quoteRequestItems.quoteRequestId, requestId))
+    .orderBy(asc(quoteRequestItems.id));
+}
+
+export async function proposalIdsOfRequest(db: DbOrTx, requestId: number) {
+  const rows = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(eq(proposals.quoteRequestId, requestId))
+    .orderBy(desc(proposals.id));
+  return rows.map((r) => r.id);
+}
+
+export async function markRequestAnswered(db: DbOrTx, requestId: number) {
+  await db.update(quoteRequests).set({ status: 'answered' }).where(eq(quoteRequests.id, requestId));
+}
+
+export async function userContact(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return rows[0] ?? null;
+}

@@ -1,0 +1,499 @@
+import {
+  PROPOSAL_LIMITS,
+  PROPOSAL_MESSAGES,
+  type AcceptProposalInput,
+  type AdminProposal,
+  type Proposal,
+  type QuoteRequest,
+} from '@shop/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connection';
+import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
+import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import {
+  activeAdminIds,
+  createNotifications,
+  publishNotifications,
+  type NotificationRow,
+} from '../notifications/service';
+import { addDays, zonedDay } from '../scheduling/shop-time';
+import { lineTotal, fromCents, toCents, totals, twoDecimals } from './money';
+import { renderProposalPdf } from './pdf';
+import {
+  loadProposalView,
+  loadQuoteRequest,
+  toAdminProposal,
+  toCustomerProposal,
+  type ProposalView,
+} from './present';
+import * as q from './queries';
+import type { proposalInput, quoteRequestInput } from '@shop/contracts';
+
+type ProposalInput = z.output<typeof proposalInput>;
+type QuoteRequestInput = z.output<typeof quoteRequestInput>;
+
+export const shopToday = (ctx: AppContext) => zonedDay(new Date(), ctx.config.shopTimezone);
+
+/* ------------------------------------------------------------------------------------------ reading */
+
+async function view(ctx: AppContext, db: DbOrTx, id: number, customer: boolean): Promise<ProposalView> {
+  const found = await q.findProposal(db, id);
+  if (!found) throw notFound();
+  return loadProposalView(db, found, { customer });
+}
+
+/** The admin's proposal (any status). */
+export async function adminProposal(ctx: AppContext, id: number): Promise<AdminProposal> {
+  await q.expireDue(ctx.database.db, shopToday(ctx));
+  return toAdminProposal(await view(ctx, ctx.database.db, id, false));
+}
+
+/** A customer's proposal: a draft or another customer's answers 404. */
+async function customerView(ctx: AppContext, db: DbOrTx, userId: number, id: number) {
+  const found = await q.findProposal(db, id);
+  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  return loadProposalView(db, found, { customer: true });
+}
+
+export async function customerProposal(ctx: AppContext, userId: number, id: number): Promise<Proposal> {
+  await q.expireDue(ctx.database.db, shopToday(ctx));
+  return toCustomerProposal(await customerView(ctx, ctx.database.db, userId, id));
+}
+
+export async function adminList(
+  ctx: AppContext,
+  query: {
+    page: number;
+    perPage: number;
+    search?: string;
+    status?: Proposal['status'];
+    design_id?: number;
+    quote_request_id?: number;
+  },
+) {
+  const db = ctx.database.db;
+  await q.expireDue(db, shopToday(ctx));
+  const { rows, total } = await q.listProposals(
+    db,
+    {
+      search: query.search,
+      status: query.status,
+      designId: query.design_id,
+      quoteRequestId: query.quote_request_id,
+    },
+    query.page,
+    query.perPage,
+  );
+  const proposals = [];
+  for (const row of rows)
+    proposals.push(toAdminProposal(await loadProposalView(db, row, { customer: false })));
+  return { proposals, total };
+}
+
+export async function customerList(
+  ctx: AppContext,
+  userId: number,
+  query: { page: number; per_page: number; design_id?: number },
+) {
+  const db = ctx.database.db;
+  await q.expireDue(db, shopToday(ctx));
+  const { rows, total } = await q.listProposals(
+    db,
+    { ownerId: userId, designId: query.design_id },
+    query.page,
+    query.per_page,
+  );
+  const data = [];
+  for (const row of rows) data.push(toCustomerProposal(await loadProposalView(db, row, { customer: true })));
+  return {
+    data,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    total,
+    per_page: query.per_page,
+  };
+}
+
+export async function adminPdf(ctx: AppContext, id: number): Promise<{ pdf: Buffer; filename: string }> {
+  await q.expireDue(ctx.database.db, shopToday(ctx));
+  const v = await view(ctx, ctx.database.db, id, false);
+  return { pdf: await pdfOf(ctx, v), filename: pdfName(v) };
+}
+
+export async function customerPdf(ctx: AppContext, userId: number, id: number) {
+  await q.expireDue(ctx.database.db, shopToday(ctx));
+  const v = await customerView(ctx, ctx.database.db, userId, id);
+  return { pdf: await pdfOf(ctx, v), filename: pdfName(v) };
+}
+
+const pdfName = (v: ProposalView) => `proposal-${v.number}-v${v.version}.pdf`;
+const pdfOf = (ctx: AppContext, v: ProposalView) =>
+  renderProposalPdf(v, { shopName: ctx.config.appName, storage: ctx.storage });
+
+/* ------------------------------------------------------------------------------------------ writing */
+
+/** Lines as stored: product lines take the product's name, SKU, photo and (by default) price. */
+async function buildLines(db: DbOrTx, input: ProposalInput) {
+  const ids = [...new Set(input.lines.map((l) => l.product_id).filter((id): id is number => !!id))];
+  const found = new Map((await q.productsByIds(db, ids)).map((p) => [p.id, p]));
+  const errors: Record<string, string[]> = {};
+  const lines = input.lines.map((l, i) => {
+    const product = l.product_id ? found.get(l.product_id) : undefined;
+    if (l.product_id && !product) errors[`lines.${i}.product_id`] = [PROPOSAL_MESSAGES.productMissing];
+    const unitPrice = twoDecimals(l.unit_price ?? product?.price ?? '0');
+    const discount = twoDecimals(l.discount ?? '0');
+    return {
+      position: i,
+      productId: product?.id ?? null,
+      name: l.name || product?.name || '',
+      sku: product?.sku ?? null,
+      photoKey: product?.photoKey ?? null,
+      quantity: l.quantity,
+      unitPrice,
+      discount,
+      cents: lineTotal(l.quantity, unitPrice, discount),
+      declined: false,
+    };
+  });
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return lines;
+}
+
+function checkValidUntil(ctx: AppContext, validUntil: string) {
+  if (validUntil < shopToday(ctx)) throw fieldError('valid_until', PROPOSAL_MESSAGES.validUntilPast);
+}
+
+async function writeDraft(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: ProposalInput,
+  source: { designId: number | null; quoteRequestId: number | null },
+  adminId: number,
+) {
+  checkValidUntil(ctx, input.valid_until);
+  const lines = await buildLines(tx, input);
+  const taxRate = twoDecimals(input.tax_rate ?? ctx.config.defaultTaxRate);
+  const sums = totals(
+    lines.map((l) => l.cents),
+    taxRate,
+  );
+  const id = await q.nextProposalId(tx);
+  await q.insertProposal(tx, {
+    id,
+    number: `P-${String(id).padStart(6, '0')}`,
+    version: 1,
+    designId: source.designId,
+    quoteRequestId: source.quoteRequestId,
+    validUntil: input.valid_until,
+    currency: ctx.config.currency,
+    taxRate,
+    ...sums,
+    notes: input.notes ?? null,
+    createdBy: adminId,
+  });
+  await q.replaceLines(
+    tx,
+    id,
+    lines.map(({ cents, ...l }) => ({ ...l, total: fromCents(cents) })),
+  );
+  return id;
+}
+
+export async function createForDesign(
+  ctx: AppContext,
+  adminId: number,
+  designId: number,
+  input: ProposalInput,
+) {
+  const id = await ctx.database.db.transaction(async (tx) => {
+    if (!(await q.findDesign(tx, designId))) throw notFound();
+    return writeDraft(ctx, tx, input, { designId, quoteRequestId: null }, adminId);
+  });
+  return adminProposal(ctx, id);
+}
+
+export async function createForQuoteRequest(
+  ctx: AppContext,
+  adminId: number,
+  requestId: number,
+  input: ProposalInput,
+) {
+  const id = await ctx.database.db.transaction(async (tx) => {
+    if (!(await q.findQuoteRequest(tx, requestId))) throw notFound();
+    return writeDraft(ctx, tx, input, { designId: null, quoteRequestId: requestId }, adminId);
+  });
+  return adminProposal(ctx, id);
+}
+
+/** Drafts only: the lines are replaced and the totals computed again. */
+export async function updateDraft(ctx: AppContext, id: number, input: ProposalInput) {
+  await ctx.database.db.transaction(async (tx) => {
+    await q.lockProposal(tx, id);
+    const found = await q.findProposal(tx, id);
+    if (!found) throw notFound();
+    if (found.proposal.status !== 'draft') throw conflict(PROPOSAL_MESSAGES.notDraft);
+    checkValidUntil(ctx, input.valid_until);
+    const lines = await buildLines(tx, input);
+    const taxRate = twoDecimals(input.tax_rate ?? found.proposal.taxRate);
+    await q.updateProposal(tx, id, {
+      validUntil: input.valid_until,
+      taxRate,
+      notes: input.notes ?? null,
+      ...totals(
+        lines.map((l) => l.cents),
+        taxRate,
+      ),
+    });
+    await q.replaceLines(
+      tx,
+      id,
+      lines.map(({ cents, ...l }) => ({ ...l, total: fromCents(cents) })),
+    );
+  });
+  return adminProposal(ctx, id);
+}
+
+/** A sent, declined or expired latest version becomes the base of version N+1, a draft with the same lines. */
+export async function revise(ctx: AppContext, adminId: number, id: number) {
+  const today = shopToday(ctx);
+  const newId = await ctx.database.db.transaction(async (tx) => {
+    await q.expireDue(tx, today);
+    await q.lockProposal(tx, id);
+    const found = await q.findProposal(tx, id);
+    if (!found) throw notFound();
+    const p = found.proposal;
+    const versions = await q.versionsOf(tx, p.number);
+    if (!['sent', 'declined', 'expired'].includes(p.status) || versions[0]!.id !== p.id)
+      throw conflict(PROPOSAL_MESSAGES.notRevisable);
+    const lines = await q.linesOf(tx, [p.id]);
+    const nextId = await q.nextProposalId(tx);
+    const validUntil =
+      p.validUntil >= today ? p.validUntil : addDays(today, PROPOSAL_LIMITS.defaultValidityDays);
+    const sums = totals(
+      lines.map((l) => lineTotal(l.quantity, l.unitPrice, l.discount)),
+      p.taxRate,
+    );
+    await q.insertProposal(tx, {
+      id: nextId,
+      number: p.number,
+      version: versions[0]!.version + 1,
+      designId: p.designId,
+      quoteRequestId: p.quoteRequestId,
+      validUntil,
+      currency: p.currency,
+      taxRate: p.taxRate,
+      ...sums,
+      notes: p.notes,
+      createdBy: adminId,
+    });
+    await q.replaceLines(
+      tx,
+      nextId,
+      lines.map((l) => ({
+        position: l.position,
+        productId: l.productId,
+        name: l.name,
+        sku: l.sku,
+        photoKey: l.photoKey,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discount,
+        total: fromCents(lineTotal(l.quantity, l.unitPrice, l.discount)),
+        declined: false,
+      })),
+    );
+    return nextId;
+  });
+  return adminProposal(ctx, newId);
+}
+
+/** Sends a draft: earlier versions still open become superseded; the customer is told, with the PDF by mail. */
+export async function send(ctx: AppContext, id: number) {
+  let rows: NotificationRow[] = [];
+  await ctx.database.db.transaction(async (tx) => {
+    await q.lockProposal(tx, id);
+    const found = await q.findProposal(tx, id);
+    if (!found) throw notFound();
+    const p = found.proposal;
+    if (p.status !== 'draft') throw conflict(PROPOSAL_MESSAGES.notDraft);
+    checkValidUntil(ctx, p.validUntil);
+    await q.updateProposal(tx, id, { status: 'sent', sentAt: new Date() });
+    await q.supersedeOthers(tx, p.number, id);
+    if (p.quoteRequestId) await q.markRequestAnswered(tx, p.quoteRequestId);
+    const v = await view(ctx, tx, id, false);
+    const pdf = await pdfOf(ctx, v);
+    const link = `${ctx.config.publicUrl}/user/proposals/${id}`;
+    const paragraphs = [
+      `Hello ${v.customer.name},`,
+      `Our proposal ${v.number}${v.version > 1 ? ` (version ${v.version})` : ''} is ready: ${v.lines.length} ${v.lines.length === 1 ? 'item' : 'items'}, total ${v.currency} ${v.total}, valid until ${v.valid_until}.`,
+      'The proposal is attached as a PDF. You can accept or decline it in your account.',
+    ];
+    await enqueueMail(tx, {
+      to: v.customer.email,
+      subject: `Your proposal ${v.number} from ${ctx.config.appName}`,
+      text: `${paragraphs.join('\n\n')}\n\nView the proposal: ${link}\n`,
+      html: simpleHtml(ctx.config.appName, paragraphs, { label: 'View the proposal', url: link }),
+      kind: 'proposal_sent',
+      ref: String(id),
+      attachments: [
+        { filename: pdfName(v), contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      ],
+    });
+    if (v.ownerId !== null)
+      rows = await createNotifications(tx, [v.ownerId], {
+        type: 'proposal_sent',
+        message: `Proposal ${v.number} is ready: total ${v.currency} ${v.total}, valid until ${v.valid_until}.`,
+        design_id: v.design_id,
+        slug: v.design_slug,
+        proposal_id: id,
+      });
+  });
+  await publishNotifications(ctx, rows);
+  return adminProposal(ctx, id);
+}
+
+/** The customer's decision: only a sent proposal within its validity, once. */
+async function decide(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  decision:
+    { accept: true; comment: string | null; declinedLineIds: number[] } | { accept: false; comment: string },
+) {
+  const today = shopToday(ctx);
+  let rows: NotificationRow[] = [];
+  await ctx.database.db.transaction(async (tx) => {
+    await q.lockProposal(tx, id);
+    const found = await q.findProposal(tx, id);
+    if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+    const p = found.proposal;
+    if (p.status === 'sent' && p.validUntil < today) {
+      await q.updateProposal(tx, id, { status: 'expired' });
+      throw conflict(PROPOSAL_MESSAGES.expired);
+    }
+    if (p.status === 'expired') throw conflict(PROPOSAL_MESSAGES.expired);
+    if (p.status === 'accepted' || p.status === 'declined') throw conflict(PROPOSAL_MESSAGES.alreadyDecided);
+    if (p.status !== 'sent') throw conflict(PROPOSAL_MESSAGES.notSent);
+    if (decision.accept) {
+      const lines = await q.linesOf(tx, [id]);
+      const declined = new Set(decision.declinedLineIds);
+      const own = new Set(lines.map((l) => l.id));
+      if ([...declined].some((lineId) => !own.has(lineId)))
+        throw fieldError('declined_line_ids', PROPOSAL_MESSAGES.unknownLine);
+      if (lines.every((l) => declined.has(l.id)))
+        throw fieldError('declined_line_ids', PROPOSAL_MESSAGES.allLinesDeclined);
+      await q.setLineDeclined(tx, id, [...declined]);
+      const sums = totals(
+        lines.filter((l) => !declined.has(l.id)).map((l) => toCents(l.total)),
+        p.taxRate,
+      );
+      await q.updateProposal(tx, id, {
+        status: 'accepted',
+        decidedAt: new Date(),
+        customerComment: decision.comment,
+        ...sums,
+      });
+    } else {
+      await q.updateProposal(tx, id, {
+        status: 'declined',
+        decidedAt: new Date(),
+        customerComment: decision.comment,
+      });
+    }
+    const v = await view(ctx, tx, id, false);
+    const what = decision.accept ? 'accepted' : 'declined';
+    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${v.currency} ${v.total})` : ''}.${decision.comment ? ` "${decision.comment.slice(0, 200)}"` : ''}`;
+    const link = `${ctx.config.publicUrl}/admin/proposals/${id}`;
+    await enqueueMail(tx, {
+      to: ctx.config.shopInbox,
+      subject: `Proposal ${v.number} ${what}`,
+      text: `${message}\n\nOpen the proposal: ${link}\n`,
+      html: simpleHtml(ctx.config.appName, [message], { label: 'Open the proposal', url: link }),
+      kind: `proposal_${what}`,
+      ref: String(id),
+    });
+    rows = await createNotifications(tx, await activeAdminIds(tx), {
+      type: decision.accept ? 'proposal_accepted' : 'proposal_declined',
+      message,
+      design_id: v.design_id,
+      slug: v.design_slug,
+      sender_id: userId,
+      proposal_id: id,
+    });
+  });
+  await publishNotifications(ctx, rows);
+  return customerProposal(ctx, userId, id);
+}
+
+export const accept = (ctx: AppContext, userId: number, id: number, input: AcceptProposalInput) =>
+  decide(ctx, userId, id, {
+    accept: true,
+    comment: input.comment || null,
+    declinedLineIds: [...new Set(input.declined_line_ids ?? [])],
+  });
+
+export const decline = (ctx: AppContext, userId: number, id: number, comment: string) =>
+  decide(ctx, userId, id, { accept: false, comment });
+
+/* ------------------------------------------------------------------------------------------ quote requests */
+
+export async function requestQuote(
+  ctx: AppContext,
+  userId: number,
+  input: QuoteRequestInput,
+): Promise<QuoteRequest> {
+  let rows: NotificationRow[] = [];
+  const id = await ctx.database.db.transaction(async (tx) => {
+    const merged = new Map<number, number>();
+    for (const item of input.items)
+      merged.set(item.product_id, (merged.get(item.product_id) ?? 0) + item.quantity);
+    const found = new Map((await q.productsByIds(tx, [...merged.keys()])).map((p) => [p.id, p]));
+    const errors: Record<string, string[]> = {};
+    input.items.forEach((item, i) => {
+      if (!found.has(item.product_id)) errors[`items.${i}.product_id`] = [PROPOSAL_MESSAGES.productMissing];
+    });
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const request = await q.insertQuoteRequest(
+      tx,
+      userId,
+      input.note ?? null,
+      [...merged].map(([productId, quantity]) => {
+        const p = found.get(productId)!;
+        return { productId, name: p.name, sku: p.sku, quantity };
+      }),
+    );
+    const who = await q.userContact(tx, userId);
+    const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${merged.size} ${merged.size === 1 ? 'product' : 'products'}.`;
+    const link = `${ctx.config.publicUrl}/admin/quote-requests/${request.id}`;
+    await enqueueMail(tx, {
+      to: ctx.config.shopInbox,
+      subject: `Quote request #${request.id}`,
+      text: `${message}\n\nOpen it: ${link}\n`,
+      html: simpleHtml(ctx.config.appName, [message], { label: 'Open the quote request', url: link }),
+      kind: 'quote_request',
+      ref: String(request.id),
+    });
+    rows = await createNotifications(tx, await activeAdminIds(tx), {
+      type: 'quote_request',
+      message,
+      sender_id: userId,
+    });
+    return request.id;
+  });
+  await publishNotifications(ctx, rows);
+  return quoteRequestById(ctx, id);
+}
+
+export async function quoteRequestById(ctx: AppContext, id: number): Promise<QuoteRequest> {
+  const found = await q.findQuoteRequest(ctx.database.db, id);
+  if (!found) throw notFound();
+  return loadQuoteRequest(ctx.database.db, found);
+}
+
+export async function quoteRequestList(ctx: AppContext, page: number, perPage: number) {
+  const { rows, total } = await q.listQuoteRequests(ctx.database.db, page, perPage);
+  const quote_requests = [];
+  for (const row of rows) quote_requests.push(await loadQuoteRequest(ctx.database.db, row));
+  return { quote_requests, total };
+}

@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { bookings, proposals, scheduleBlackouts, scheduleWindows } from '../../db/schema/deals';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type WindowRow = typeof scheduleWindows.$inferSelect;
+
+export async function windows(db: DbOrTx) {
+  return db
+    .select()
+    .from(scheduleWindows)
+    .orderBy(asc(scheduleWindows.weekday), asc(scheduleWindows.startTime));
+}
+
+export async function blackouts(db: DbOrTx) {
+  const rows = await db.select().from(scheduleBlackouts).orderBy(asc(scheduleBlackouts.day));
+  return rows.map((r) => r.day);
+}
+
+export async function replaceSchedule(
+  db: DbOrTx,
+  weekly: { weekday: number; startTime: string; endTime: string; capacity: number }[],
+  days: string[],
+) {
+  await db.delete(scheduleWindows);
+  await db.delete(scheduleBlackouts);
+  if (weekly.length) await db.insert(scheduleWindows).values(weekly);
+  if (days.length) await db.insert(scheduleBlackouts).values(days.map((day) => ({ day })));
+}
+
+/** Bookings holding a place (not cancelled) per slot start in a range. */
+export async function heldBetween(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ start: bookings.slotStart, held: count() })
+    .from(bookings)
+    .where(and(ne(bookings.status, 'cancelled'), gte(bookings.slotStart, from), lt(bookings.slotStart, to)))
+    .groupBy(bookings.slotStart);
+}
+
+/**
+ * Serializes bookings of one window start: a transaction-scoped advisory lock keyed by the start minute, so two
+ * bookings of the same window count each other's rows.
+ */
+export async function lockWindow(db: DbOrTx, start: Date) {
+  const minute = Math.floor(start.getTime() / 60_000);
+  await db.execute(sql`select pg_advisory_xact_lock(14014, ${minute}::int)`);
+}
+
+export async function heldAt(db: DbOrTx, start: Date, exceptId?: number) {
+  const conditions: SQL[] = [ne(bookings.status, 'cancelled'), eq(bookings.slotStart, start)];
+  if (exceptId !== undefined) conditions.push(ne(bookings.id, exceptId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {
+  const [row] = await db.insert(bookings).values(values).returning();
+  return row!;
+}
+
+export async function updateBooking(db: DbOrTx, id: number, values: Partial<typeof bookings.$inferInsert>) {
+  const [row] = await db
+    .update(bookings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(bookings.id, id))
+    .returning();
+  return row!;
+}
+
+export async function lockBooking(db: DbOrTx, id: number) {
+  const res = await db.execute<{ id: number }>(sql`select id from bookings where id = ${id} for update`);
+  return res.rows.length > 0;
+}
+
+const withProposal = {
+  booking: bookings,
+  proposalNumber: proposals.number,
+  designId: proposals.designId,
+};
+
+export async function findBooking(db: DbOrTx, id: number) {
+  const rows = await db
+    .select(withProposal)
+    .from(bookings)
+    .leftJoin(proposals, eq(proposals.id, bookings.proposalId))
+    .where(eq(bookings.id, id));
+  return rows[0] ?? null;
+}
+
+export type BookingWithProposal = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
+
+const upcomingFirst = [sql`${bookings.slotStart} is null`, asc(bookings.slotStart), desc(bookings.id)];
+
+export async function listBookings(
+  db: DbOrTx,
+  filter: {
+    userId?: number;
+    status?: BookingRow['status'];
+    kind?: BookingRow['kind'];
+    proposalId?: number;
+  },
+  page: number,
+  perPage: number,
+) {
+  const conditions: SQL[] = [];
+  if (filter.userId !== undefined) conditions.push(eq(bookings.userId, filter.userId));
+  if (filter.status) conditions.push(eq(bookings.status, filter.status));
+  if (filter.kind) conditions.push(eq(bookings.kind, filter.kind));
+  if (filter.proposalId !== undefined) conditions.push(eq(bookings.proposalId, filter.proposalId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select(withProposal)
+    .from(bookings)
+    .leftJoin(proposals, eq(proposals.id, bookings.proposalId))
+    .where(where)
+    .orderBy(...upcomingFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total = await db.$count(bookings, where);
+  return { rows, total };
+}
+
+export async function activeBookingForProposals(db: DbOrTx, proposalIds: number[]) {
+  if (!proposalIds.length) return null;
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(inArray(bookings.proposalId, proposalIds), ne(bookings.status, 'cancelled')))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}

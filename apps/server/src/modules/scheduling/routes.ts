@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminBookingList,
+  adminBookingListQuery,
+  bookingInput,
+  bookingResponse,
+  bookingsResponse,
+  rescheduleInput,
+  schedule,
+  siteVisitInput,
+  slotsResponse,
+} from '@shop/contracts';
+import { currentAuth, requireAdmin, requireCustomer } from '../../platform/auth/guard';
+import { errors, type ModuleOptions } from '../../platform/http';
+import { recordRoute } from '../../platform/record-routes';
+import * as service from './service';
+
+/** Availability, installation bookings and site visits. Rules live in service.ts. */
+export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const me = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
+
+  /* Back-office */
+
+  app.get('/api/admin/schedule', {
+    onRequest: requireAdmin,
+    schema: { tags: ['admin'], response: { 200: schedule, ...errors(401, 403) } },
+    handler: async () => service.getSchedule(ctx),
+  });
+
+  app.put('/api/admin/schedule', {
+    onRequest: requireAdmin,
+    schema: { tags: ['admin'], body: schedule, response: { 200: schedule, ...errors(401, 403, 422) } },
+    handler: async (request) => service.putSchedule(ctx, request.body),
+  });
+
+  app.get('/api/admin/bookings', {
+    onRequest: requireAdmin,
+    schema: {
+      tags: ['admin'],
+      querystring: adminBookingListQuery,
+      response: { 200: adminBookingList, ...errors(401, 403, 422) },
+    },
+    handler: async (request) => service.adminBookings(ctx, request.query),
+  });
+
+  const admin = { guard: requireAdmin, tags: ['admin'], answer: bookingResponse, key: 'booking' } as const;
+  recordRoute(
+    app,
+    { ...admin, method: 'POST', url: '/api/admin/bookings/:id/confirm', errors: [401, 403, 404, 409] },
+    (id) => service.adminConfirm(ctx, id),
+  );
+  recordRoute(
+    app,
+    {
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/bookings/:id/propose',
+      body: bookingInput,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body) => service.adminPropose(ctx, id, body),
+  );
+  recordRoute(
+    app,
+    { ...admin, method: 'POST', url: '/api/admin/bookings/:id/cancel', errors: [401, 403, 404, 409] },
+    (id) => service.adminCancel(ctx, id),
+  );
+
+  /* Customer area */
+
+  const customer = {
+    guard: requireCustomer,
+    tags: ['scheduling'],
+    answer: bookingResponse,
+    key: 'booking',
+  } as const;
+  recordRoute(
+    app,
+    {
+      ...customer,
+      method: 'GET',
+      url: '/api/user/proposals/:id/slots',
+      answer: slotsResponse,
+      key: 'slots',
+      errors: [401, 403, 404],
+    },
+    (id, _body, request) => service.proposalSlots(ctx, me(request), id),
+  );
+  recordRoute(
+    app,
+    {
+      ...customer,
+      method: 'POST',
+      url: '/api/user/proposals/:id/booking',
+      body: bookingInput,
+      status: 201,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body, request) => service.bookInstallation(ctx, me(request), id, body),
+  );
+
+  app.get('/api/user/bookings', {
+    onRequest: requireCustomer,
+    schema: { tags: ['scheduling'], response: { 200: bookingsResponse, ...errors(401, 403) } },
+    handler: async (request) => ({ bookings: await service.customerBookings(ctx, me(request)) }),
+  });
+
+  recordRoute(
+    app,
+    { ...customer, method: 'POST', url: '/api/user/bookings/:id/confirm', errors: [401, 403, 404, 409] },
+    (id, _body, request) => service.customerConfirm(ctx, me(request), id),
+  );
+  recordRoute(
+    app,
+    {
+      ...customer,
+      method: 'POST',
+      url: '/api/user/bookings/:id/reschedule',
+      body: rescheduleInput,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body, request) => service.customerReschedule(ctx, me(request), id, body.slot_start),
+  );
+  recordRoute(
+    app,
+    { ...customer, method: 'POST', url: '/api/user/bookings/:id/cancel', errors: [401, 403, 404, 409] },
+    (id, _body, request) => service.customerCancel(ctx, me(request), id),
+  );
+
+  /* Public: site visits */
+
+  app.get('/api/site-visits/slots', {
+    schema: { tags: ['scheduling'], response: { 200: slotsResponse } },
+    handler: async () => ({ slots: await service.slots(ctx) }),
+  });
+
+  app.post('/api/site-visits', {
+    schema: {
+      tags: ['scheduling'],
+      body: siteVisitInput,
+      response: { 201: bookingResponse, ...errors(401, 403, 409, 422, 429) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({
+        booking: await service.bookSiteVisit(ctx, request.auth?.user.id ?? null, request.body, request.ip),
+      }),
+  });
+}

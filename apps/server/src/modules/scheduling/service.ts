@@ -1,0 +1,565 @@
+import {
+  SCHEDULING,
+  SCHEDULING_MESSAGES,
+  PROPOSAL_MESSAGES,
+  type Booking,
+  type BookingInput,
+  type Schedule,
+  type SiteVisitInput,
+  type Slot,
+} from '@shop/contracts';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connection';
+import type { NotificationData } from '../../db/schema/notifications';
+import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
+import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import {
+  activeAdminIds,
+  createNotifications,
+  publishNotifications,
+  type NotificationRow,
+} from '../notifications/service';
+import * as proposalQueries from '../proposals/queries';
+import { bookingIcs } from './ics';
+import * as q from './queries';
+import { addDays, weekdayOf, zonedDay, zonedInstant } from './shop-time';
+
+const HOUR = 3_600_000;
+
+/* ------------------------------------------------------------------------------------------ the schedule */
+
+export async function getSchedule(ctx: AppContext): Promise<Schedule> {
+  const db = ctx.database.db;
+  const [weekly, days] = await Promise.all([q.windows(db), q.blackouts(db)]);
+  return {
+    weekly: weekly.map((w) => ({
+      weekday: w.weekday,
+      start: w.startTime,
+      end: w.endTime,
+      capacity: w.capacity,
+    })),
+    blackout_dates: days,
+  };
+}
+
+export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Schedule> {
+  const seen = new Set<string>();
+  const errors: Record<string, string[]> = {};
+  input.weekly.forEach((w, i) => {
+    const key = `${w.weekday} ${w.start}`;
+    if (seen.has(key)) errors[`weekly.${i}.start`] = ['Two windows start at the same time on this weekday.'];
+    seen.add(key);
+  });
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  await ctx.database.db.transaction((tx) =>
+    q.replaceSchedule(
+      tx,
+      input.weekly.map((w) => ({
+        weekday: w.weekday,
+        startTime: w.start,
+        endTime: w.end,
+        capacity: w.capacity,
+      })),
+      [...new Set(input.blackout_dates)],
+    ),
+  );
+  return getSchedule(ctx);
+}
+
+/* ------------------------------------------------------------------------------------------ slots */
+
+interface Window {
+  start: Date;
+  end: Date;
+  capacity: number;
+}
+
+/** Every window of the next 60 days that has not started: the weekly windows on days that are not blacked out. */
+async function upcomingWindows(ctx: AppContext, db: DbOrTx, now = new Date()): Promise<Window[]> {
+  const tz = ctx.config.shopTimezone;
+  const [weekly, days] = await Promise.all([q.windows(db), q.blackouts(db)]);
+  const blocked = new Set(days);
+  const today = zonedDay(now, tz);
+  const out: Window[] = [];
+  for (let i = 0; i <= SCHEDULING.horizonDays; i++) {
+    const day = addDays(today, i);
+    if (blocked.has(day)) continue;
+    for (const w of weekly) {
+      if (w.weekday !== weekdayOf(day)) continue;
+      const start = zonedInstant(day, w.startTime, tz);
+      if (start <= now) continue;
+      out.push({ start, end: zonedInstant(day, w.endTime, tz), capacity: w.capacity });
+    }
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+export async function slots(ctx: AppContext): Promise<Slot[]> {
+  const db = ctx.database.db;
+  const list = await upcomingWindows(ctx, db);
+  if (!list.length) return [];
+  const held = await q.heldBetween(db, list[0]!.start, new Date(list[list.length - 1]!.start.getTime() + 1));
+  const counts = new Map(held.map((h) => [h.start!.getTime(), h.held]));
+  return list.map((w) => ({
+    start: w.start.toISOString(),
+    end: w.end.toISOString(),
+    available: (counts.get(w.start.getTime()) ?? 0) < w.capacity,
+  }));
+}
+
+/** The window a slot start names, or a 422 naming slot_start. */
+async function windowAt(ctx: AppContext, db: DbOrTx, slotStart: string): Promise<Window> {
+  const at = new Date(slotStart).getTime();
+  const found = (await upcomingWindows(ctx, db)).find((w) => w.start.getTime() === at);
+  if (!found) throw fieldError('slot_start', SCHEDULING_MESSAGES.notAWindow);
+  return found;
+}
+
+/** Takes a place in a window: 409 when it is full, also when bookings race for its last place. */
+async function reserve(db: DbOrTx, window: Window, exceptId?: number) {
+  await q.lockWindow(db, window.start);
+  if ((await q.heldAt(db, window.start, exceptId)) >= window.capacity)
+    throw conflict(SCHEDULING_MESSAGES.windowFull);
+}
+
+function checkRequestedDate(ctx: AppContext, day: string, field = 'requested_date') {
+  const today = zonedDay(new Date(), ctx.config.shopTimezone);
+  if (day <= today || day > addDays(today, SCHEDULING.horizonDays))
+    throw fieldError(field, SCHEDULING_MESSAGES.dateOutOfRange);
+}
+
+/** Either side may change or cancel up to 48 hours before the start. */
+function changeable(row: q.BookingRow, now = Date.now()) {
+  if (row.status === 'cancelled') return false;
+  return !row.slotStart || row.slotStart.getTime() - now > SCHEDULING.changeCutoffHours * HOUR;
+}
+
+function checkChangeable(row: q.BookingRow) {
+  if (row.status === 'cancelled') throw conflict(SCHEDULING_MESSAGES.notChangeable);
+  if (!changeable(row)) throw conflict(SCHEDULING_MESSAGES.tooLate);
+}
+
+/* ------------------------------------------------------------------------------------------ answers */
+
+export function toBookingDto(found: q.BookingWithProposal): Booking {
+  const b = found.booking;
+  return {
+    id: b.id,
+    kind: b.kind,
+    status: b.status,
+    proposal_id: b.proposalId,
+    proposal_number: found.proposalNumber ?? null,
+    design_id: found.designId ?? null,
+    user_id: b.userId,
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    company_name: b.companyName,
+    slot_start: b.slotStart?.toISOString() ?? null,
+    slot_end: b.slotEnd?.toISOString() ?? null,
+    requested_date: b.requestedDate,
+    note: b.note,
+    changeable: changeable(b),
+    created_at: b.createdAt.toISOString(),
+    confirmed_at: b.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+async function bookingDto(db: DbOrTx, id: number): Promise<Booking> {
+  const found = await q.findBooking(db, id);
+  if (!found) throw notFound();
+  return toBookingDto(found);
+}
+
+/* ------------------------------------------------------------------------------------------ telling */
+
+const what = (b: q.BookingRow) => (b.kind === 'installation' ? 'installation' : 'site visit');
+
+function when(ctx: AppContext, b: q.BookingRow) {
+  if (!b.slotStart) return b.requestedDate ? `on ${b.requestedDate} (requested)` : 'at a time to be agreed';
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone: ctx.config.shopTimezone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
+  return `on ${fmt.format(b.slotStart)}`;
+}
+
+/** Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed. */
+async function tellCustomer(
+  ctx: AppContext,
+  tx: DbOrTx,
+  b: q.BookingRow,
+  type: NotificationData['type'],
+  sentence: string,
+  notify = true,
+): Promise<NotificationRow[]> {
+  const link = b.proposalId
+    ? `${ctx.config.publicUrl}/user/proposals/${b.proposalId}`
+    : b.userId
+      ? `${ctx.config.publicUrl}/user/bookings`
+      : ctx.config.publicUrl;
+  const paragraphs = [`Hello ${b.name},`, sentence];
+  const confirmed = b.status === 'confirmed' && b.slotStart && b.slotEnd;
+  if (confirmed) paragraphs.push('The calendar entry is attached.');
+  await enqueueMail(tx, {
+    to: b.email,
+    subject: `Your ${what(b)} with ${ctx.config.appName}`,
+    text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
+    html: simpleHtml(ctx.config.appName, paragraphs, { label: 'View the details', url: link }),
+    kind: type,
+    ref: String(b.id),
+    attachments: confirmed
+      ? [
+          {
+            filename: 'booking.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            contentBase64: Buffer.from(
+              bookingIcs({
+                uid: `booking-${b.id}@${new URL(ctx.config.publicUrl).hostname}`,
+                start: b.slotStart!,
+                end: b.slotEnd!,
+                summary: `${ctx.config.appName}: ${what(b)}`,
+                description: sentence,
+                organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
+                sequence: Math.floor((b.updatedAt?.getTime() ?? 0) / 1000) % 100000,
+              }),
+            ).toString('base64'),
+          },
+        ]
+      : undefined,
+  });
+  if (b.userId === null || !notify) return [];
+  return createNotifications(tx, [b.userId], {
+    type,
+    message: sentence,
+    proposal_id: b.proposalId,
+    booking_id: b.id,
+  });
+}
+
+async function tellShop(
+  ctx: AppContext,
+  tx: DbOrTx,
+  b: q.BookingRow,
+  type: NotificationData['type'],
+  sentence: string,
+): Promise<NotificationRow[]> {
+  const link = b.proposalId
+    ? `${ctx.config.publicUrl}/admin/proposals/${b.proposalId}`
+    : `${ctx.config.publicUrl}/admin/bookings`;
+  await enqueueMail(tx, {
+    to: ctx.config.shopInbox,
+    subject: `${what(b).charAt(0).toUpperCase()}${what(b).slice(1)} #${b.id}: ${type.replace('booking_', '')}`,
+    text: `${sentence}\n\n${link}\n`,
+    html: simpleHtml(ctx.config.appName, [sentence], { label: 'Open it', url: link }),
+    kind: type,
+    ref: String(b.id),
+  });
+  return createNotifications(tx, await activeAdminIds(tx), {
+    type,
+    message: sentence,
+    sender_id: b.userId,
+    proposal_id: b.proposalId,
+    booking_id: b.id,
+  });
+}
+
+/* ------------------------------------------------------------------------------------------ customer side */
+
+/** The customer's booking of an accepted proposal: a window (held at once) or a date asked for with a note. */
+export async function bookInstallation(
+  ctx: AppContext,
+  userId: number,
+  proposalId: number,
+  input: BookingInput,
+) {
+  let rows: NotificationRow[] = [];
+  const id = await ctx.database.db.transaction(async (tx) => {
+    await proposalQueries.lockProposal(tx, proposalId);
+    const found = await proposalQueries.findProposal(tx, proposalId);
+    if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+    if (found.proposal.status !== 'accepted') throw conflict(PROPOSAL_MESSAGES.notAccepted);
+    if (await q.activeBookingForProposals(tx, [proposalId])) throw conflict(PROPOSAL_MESSAGES.alreadyBooked);
+    const design = found.proposal.designId
+      ? await proposalQueries.findDesign(tx, found.proposal.designId)
+      : null;
+    const base = {
+      kind: 'installation' as const,
+      proposalId,
+      userId,
+      name: found.customerName,
+      email: found.customerEmail,
+      phone: design?.phone || null,
+      companyName: found.customerCompany,
+    };
+    let booking: q.BookingRow;
+    if ('slot_start' in input) {
+      const window = await windowAt(ctx, tx, input.slot_start);
+      await reserve(tx, window);
+      booking = await q.insertBooking(tx, { ...base, slotStart: window.start, slotEnd: window.end });
+    } else {
+      checkRequestedDate(ctx, input.requested_date);
+      booking = await q.insertBooking(tx, { ...base, requestedDate: input.requested_date, note: input.note });
+    }
+    rows = await tellShop(
+      ctx,
+      tx,
+      booking,
+      'booking_requested',
+      `${booking.name} asks for the installation of proposal ${found.proposal.number} ${when(ctx, booking)}.`,
+    );
+    return booking.id;
+  });
+  await publishNotifications(ctx, rows);
+  return bookingDto(ctx.database.db, id);
+}
+
+export async function proposalSlots(ctx: AppContext, userId: number, proposalId: number) {
+  const found = await proposalQueries.findProposal(ctx.database.db, proposalId);
+  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  return slots(ctx);
+}
+
+export async function customerBookings(ctx: AppContext, userId: number) {
+  const { rows } = await q.listBookings(ctx.database.db, { userId }, 1, 100);
+  return rows.map(toBookingDto);
+}
+
+/** Locks a booking of the customer's (404 for anyone else's) and answers it. */
+async function ownBooking(tx: DbOrTx, userId: number, id: number) {
+  await q.lockBooking(tx, id);
+  const found = await q.findBooking(tx, id);
+  if (!found || found.booking.userId !== userId) throw notFound();
+  return found.booking;
+}
+
+async function adminBooking(tx: DbOrTx, id: number) {
+  await q.lockBooking(tx, id);
+  const found = await q.findBooking(tx, id);
+  if (!found) throw notFound();
+  return found.booking;
+}
+
+async function change(
+  ctx: AppContext,
+  work: (tx: DbOrTx) => Promise<{ id: number; rows: NotificationRow[] }>,
+): Promise<Booking> {
+  const { id, rows } = await ctx.database.db.transaction(work);
+  await publishNotifications(ctx, rows);
+  return bookingDto(ctx.database.db, id);
+}
+
+export const customerReschedule = (ctx: AppContext, userId: number, id: number, slotStart: string) =>
+  change(ctx, async (tx) => {
+    const b = await ownBooking(tx, userId, id);
+    checkChangeable(b);
+    const window = await windowAt(ctx, tx, slotStart);
+    await reserve(tx, window, b.id);
+    const next = await q.updateBooking(tx, b.id, {
+      slotStart: window.start,
+      slotEnd: window.end,
+      status: 'requested',
+      confirmedAt: null,
+    });
+    const rows = await tellShop(
+      ctx,
+      tx,
+      next,
+      'booking_requested',
+      `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
+    );
+    return { id: b.id, rows };
+  });
+
+export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
+  change(ctx, async (tx) => {
+    const b = await ownBooking(tx, userId, id);
+    checkChangeable(b);
+    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+    const rows = await tellShop(
+      ctx,
+      tx,
+      next,
+      'booking_cancelled',
+      `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
+    );
+    return { id: b.id, rows };
+  });
+
+/** The customer accepts a time the shop proposed. */
+export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
+  change(ctx, async (tx) => {
+    const b = await ownBooking(tx, userId, id);
+    if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+    const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
+    const rows = [
+      ...(await tellShop(
+        ctx,
+        tx,
+        next,
+        'booking_confirmed',
+        `${b.name} confirmed the ${what(b)} #${b.id} ${when(ctx, next)}.`,
+      )),
+      // The customer gets the confirmation mail with its calendar entry; the notification is for the shop.
+      ...(await tellCustomer(
+        ctx,
+        tx,
+        next,
+        'booking_confirmed',
+        `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
+        false,
+      )),
+    ];
+    return { id: b.id, rows };
+  });
+
+/* ------------------------------------------------------------------------------------------ shop side */
+
+export async function adminBookings(
+  ctx: AppContext,
+  query: {
+    page: number;
+    perPage: number;
+    status?: Booking['status'];
+    kind?: Booking['kind'];
+    proposal_id?: number;
+  },
+) {
+  const { rows, total } = await q.listBookings(
+    ctx.database.db,
+    { status: query.status, kind: query.kind, proposalId: query.proposal_id },
+    query.page,
+    query.perPage,
+  );
+  return { bookings: rows.map(toBookingDto), total };
+}
+
+export const adminConfirm = (ctx: AppContext, id: number) =>
+  change(ctx, async (tx) => {
+    const b = await adminBooking(tx, id);
+    if (!['requested', 'proposed'].includes(b.status) || !b.slotStart)
+      throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+    const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
+    const rows = await tellCustomer(
+      ctx,
+      tx,
+      next,
+      'booking_confirmed',
+      `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
+    );
+    return { id: b.id, rows };
+  });
+
+export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =>
+  change(ctx, async (tx) => {
+    const b = await adminBooking(tx, id);
+    checkChangeable(b);
+    let next: q.BookingRow;
+    if ('slot_start' in input) {
+      const window = await windowAt(ctx, tx, input.slot_start);
+      await reserve(tx, window, b.id);
+      next = await q.updateBooking(tx, b.id, {
+        status: 'proposed',
+        slotStart: window.start,
+        slotEnd: window.end,
+        confirmedAt: null,
+      });
+    } else {
+      checkRequestedDate(ctx, input.requested_date);
+      next = await q.updateBooking(tx, b.id, {
+        status: 'proposed',
+        slotStart: null,
+        slotEnd: null,
+        requestedDate: input.requested_date,
+        note: input.note,
+        confirmedAt: null,
+      });
+    }
+    const rows = await tellCustomer(
+      ctx,
+      tx,
+      next,
+      'booking_proposed',
+      `We propose another time for your ${what(b)}: ${when(ctx, next).replace(/^on /, '')}.${'note' in input ? ` ${input.note}` : ''}`,
+    );
+    return { id: b.id, rows };
+  });
+
+export const adminCancel = (ctx: AppContext, id: number) =>
+  change(ctx, async (tx) => {
+    const b = await adminBooking(tx, id);
+    checkChangeable(b);
+    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+    const rows = await tellCustomer(
+      ctx,
+      tx,
+      next,
+      'booking_cancelled',
+      `Your ${what(b)} ${when(ctx, b)} is cancelled.`,
+    );
+    return { id: b.id, rows };
+  });
+
+/* ------------------------------------------------------------------------------------------ site visits */
+
+/** Anyone may ask for a site visit; guests give their contact details, customers' come from the account. */
+export async function bookSiteVisit(
+  ctx: AppContext,
+  userId: number | null,
+  input: SiteVisitInput,
+  ip: string,
+) {
+  if (userId === null) await ctx.limits.consume('siteVisitGuest', ip);
+  let rows: NotificationRow[] = [];
+  const id = await ctx.database.db.transaction(async (tx) => {
+    const account = userId ? await proposalQueries.userContact(tx, userId) : null;
+    const name = input.name ?? account?.name;
+    const email = input.email ?? account?.email;
+    const errors: Record<string, string[]> = {};
+    if (!name) errors.name = ['The name field is required.'];
+    if (!email) errors.email = ['The email field is required.'];
+    if (!userId && !input.phone) errors.phone = ['The phone field is required.'];
+    if (!input.slot_start && !input.requested_date) errors.slot_start = [SCHEDULING_MESSAGES.slotOrDate];
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const base = {
+      kind: 'site_visit' as const,
+      userId,
+      name: name!,
+      email: email!,
+      phone: input.phone ?? null,
+      companyName: input.company_name ?? null,
+      note: input.note ?? null,
+    };
+    let booking: q.BookingRow;
+    if (input.slot_start) {
+      const window = await windowAt(ctx, tx, input.slot_start);
+      await reserve(tx, window);
+      booking = await q.insertBooking(tx, { ...base, slotStart: window.start, slotEnd: window.end });
+    } else {
+      checkRequestedDate(ctx, input.requested_date!);
+      booking = await q.insertBooking(tx, { ...base, requestedDate: input.requested_date });
+    }
+    rows = await tellShop(
+      ctx,
+      tx,
+      booking,
+      'booking_requested',
+      `${booking.name} asks for a site visit ${when(ctx, booking)}.`,
+    );
+    await enqueueMail(tx, {
+      to: booking.email,
+      subject: `Your site visit request with ${ctx.config.appName}`,
+      text: `Hello ${booking.name},\n\nWe received your request for a site visit ${when(ctx, booking)}. We will confirm it shortly.\n`,
+      html: simpleHtml(ctx.config.appName, [
+        `Hello ${booking.name},`,
+        `We received your request for a site visit ${when(ctx, booking)}. We will confirm it shortly.`,
+      ]),
+      kind: 'site_visit_received',
+      ref: String(booking.id),
+    });
+    return booking.id;
+  });
+  await publishNotifications(ctx, rows);
+  return bookingDto(ctx.database.db, id);
+}

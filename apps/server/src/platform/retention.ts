@@ -1,0 +1,115 @@
+import type { Database } from '../db/connection';
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+export interface RetentionOptions {
+  /** Sent mail rows older than this are deleted. */
+  sentMailRetentionMs: number;
+  /** An unconfirmed newsletter subscription's confirmation link stops working after this. */
+  newsletterConfirmMs: number;
+  /** Time between runs. */
+  intervalMs: number;
+  log: Log;
+}
+
+/** Rows deleted (or tokens expired) per table by one run. */
+export type RetentionReport = Record<'sessions' | 'resetTokens' | 'sentMail' | 'newsletterTokens', number>;
+
+/** Each statement touches at most this many rows, so a long backlog never holds locks for long. */
+const BATCH = 5000;
+/** The advisory lock key of the retention run: one instance at a time does it, the others skip. */
+const LOCK_KEY = 727275;
+
+/**
+ * Removes what the shop no longer needs, in batches: expired sessions, expired password-reset tokens, sent
+ * mail older than the retention time, and the confirmation tokens of newsletter subscriptions left
+ * unconfirmed too long. Instances sharing the database share the job: a run takes a session advisory lock with
+ * pg_try_advisory_lock and an instance that does not get it skips the run.
+ */
+export async function runRetention(
+  database: Database,
+  opts: Pick<RetentionOptions, 'sentMailRetentionMs' | 'newsletterConfirmMs'>,
+): Promise<RetentionReport | null> {
+  const client = await database.pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      LOCK_KEY,
+    ]);
+    if (!rows[0]?.locked) return null;
+    try {
+      const drain = async (statement: string, params: unknown[] = []) => {
+        let total = 0;
+        for (;;) {
+          const res = await client.query(statement, params);
+          total += res.rowCount ?? 0;
+          if ((res.rowCount ?? 0) < BATCH) return total;
+        }
+      };
+      return {
+        sessions: await drain(
+          `delete from sessions where id in (select id from sessions where expires_at < now() limit ${BATCH})`,
+        ),
+        resetTokens: await drain(
+          `delete from password_reset_tokens where id in
+             (select id from password_reset_tokens where expires_at < now() limit ${BATCH})`,
+        ),
+        sentMail: await drain(
+          `delete from mail_queue where id in (select id from mail_queue
+             where status = 'sent' and sent_at < now() - make_interval(secs => $1) limit ${BATCH})`,
+          [opts.sentMailRetentionMs / 1000],
+        ),
+        newsletterTokens: await drain(
+          `update newsletter_subscribers set confirm_token_hash = null where id in (select id from newsletter_subscribers
+             where confirmed_at is null and confirm_token_hash is not null
+               and created_at < now() - make_interval(secs => $1) limit ${BATCH})`,
+          [opts.newsletterConfirmMs / 1000],
+        ),
+      };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs the retention job at start-up and then periodically, on an unref'd timer. */
+export class RetentionSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: RetentionOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      this.running = runRetention(this.database, this.opts)
+        .then((report) => {
+          if (report && Object.values(report).some((n) => n > 0)) this.opts.log.info(report, 'retention run');
+        })
+        .catch((err: unknown) =>
+          this.opts.log.warn(
+            { err: { message: String((err as Error)?.message ?? err) } },
+            'retention run failed',
+          ),
+        );
+      await this.running;
+      if (!this.stopped) {
+        this.timer = setTimeout(tick, this.opts.intervalMs);
+        this.timer.unref();
+      }
+    };
+    void tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,565 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROPOSAL_MESSAGES } from '@shop/contracts';
+import { proposalLines, proposals } from '../../../src/db/schema/deals';
+import { designSubmissions } from '../../../src/db/schema/designs';
+import { mailQueue } from '../../../src/db/schema/mail';
+import { notifications } from '../../../src/db/schema/notifications';
+import { fromCents, lineTotal, taxOn, toCents, totals } from '../../../src/modules/proposals/money';
+import { bearer } from '../../support/http';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { designFile, HAVE_DESIGN_FIELDS, submit } from '../designs/support';
+import { pdfText } from '../../support/pdf-text';
+import { caller, dealSetup, inDays } from './support';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ env: { SHOP_TIMEZONE: 'UTC', DEFAULT_TAX_RATE: '8.25' } });
+});
+afterEach(async () => {
+  await t.close();
+});
+const db = () => t.ctx.database.db;
+
+describe('money', () => {
+  it('rounds half up per line and on the tax', () => {
+    expect(fromCents(lineTotal(1, '0.01', '50'))).toBe('0.01'); // 0.005 -> 0.01
+    expect(fromCents(lineTotal(3, '0.15', '10'))).toBe('0.41'); // 0.405 -> 0.41
+    expect(fromCents(lineTotal(1, '0.01', '49.99'))).toBe('0.01'); // 0.005001
+    expect(fromCents(lineTotal(1, '0.01', '50.01'))).toBe('0.00'); // 0.004999
+    expect(fromCents(lineTotal(7, '1299.99', '0'))).toBe('9099.93');
+    expect(fromCents(taxOn(1000n, '8.25'))).toBe('0.83'); // 0.825 -> 0.83
+    expect(fromCents(taxOn(99999999999n, '8.25'))).toBe('82500000.00'); // 82499999.999175, no float drift
+  });
+
+  it('edges: whole discounts, zero and tiny rates, per-line rounding before the sum, no float drift', () => {
+    expect(fromCents(lineTotal(5, '1299.00', '100'))).toBe('0.00');
+    expect(fromCents(lineTotal(1, '0.00', '0'))).toBe('0.00');
+    expect(fromCents(lineTotal(3, '0.10', '0'))).toBe('0.30'); // 3 x 0.1 in floats is 0.30000000000000004
+    expect(fromCents(lineTotal(1, '19.99', '33.33'))).toBe('13.33'); // 13.327333 -> 13.33
+    expect(fromCents(lineTotal(1, '0.03', '50'))).toBe('0.02'); // 0.015 -> 0.02
+    expect(fromCents(lineTotal(1, '0.05', '50'))).toBe('0.03'); // 0.025 -> 0.03 (half to even would say 0.02)
+    expect(fromCents(lineTotal(999_999, '99999.99', '0'))).toBe('99999890000.01');
+    expect(fromCents(taxOn(0n, '8.25'))).toBe('0.00');
+    expect(fromCents(taxOn(1n, '50'))).toBe('0.01'); // 0.005 -> 0.01
+    expect(fromCents(taxOn(1n, '49.99'))).toBe('0.00'); // 0.004999 -> 0.00
+    expect(fromCents(taxOn(12345n, '0'))).toBe('0.00');
+    expect(fromCents(taxOn(12345n, '0.01'))).toBe('0.01'); // 0.012345 -> 0.01
+    // Each line is rounded first: three lines of 0.005 make 0.03, not a rounded 0.015.
+    const half = lineTotal(1, '0.01', '50');
+    expect(totals([half, half, half], '0')).toEqual({ subtotal: '0.03', tax: '0.00', total: '0.03' });
+    expect(totals([toCents('100.00'), toCents('0.10')], '8.25')).toEqual({
+      subtotal: '100.10',
+      tax: '8.26', // 8.25825 -> 8.26
+      total: '108.36',
+    });
+  });
+});
+
+describe('proposals', () => {
+  const body = (productId: number, extra: object = {}) => ({
+    valid_until: inDays(14),
+    notes: 'Delivery to the 3rd floor.',
+    lines: [
+      { product_id: productId, quantity: 3, discount: '10' },
+      { name: 'Installation', quantity: 1, unit_price: '250' },
+      { name: 'Rounding', quantity: 1, unit_price: '0.01', discount: '50' },
+    ],
+    ...extra,
+  });
+
+  it('builds a draft with exact totals; the customer sees it only once sent; sending mails the PDF', async () => {
+    const { a, b, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const created = await call(
+      'POST',
+      `/api/admin/designs/${design.id}/proposals`,
+      admin.token,
+      body(product.id),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json().proposal;
+    expect(p).toMatchObject({
+      number: expect.stringMatching(/^P-\d{6}$/),
+      version: 1,
+      status: 'draft',
+      design_id: design.id,
+      tax_rate: '8.25',
+      currency: 'USD',
+    });
+    // 3 x 1299.00 less 10% = 3507.30; 250.00; 0.005 -> 0.01
+    expect(p.lines.map((l: { total: string }) => l.total)).toEqual(['3507.30', '250.00', '0.01']);
+    expect(p.lines[0]).toMatchObject({
+      name: 'Aeron Chair',
+      sku: 'AER-1',
+      unit_price: '1299.00',
+      discount: '10.00',
+    });
+    expect(p.lines[0].photo_url).toMatch(/^\/media\/products\/.+\.webp$/);
+    expect(p.subtotal).toBe('3757.31');
+    expect(p.tax).toBe('309.98'); // 309.978075
+    expect(p.total).toBe('4067.29');
+
+    // A draft is the shop's: the customer gets 404 and does not list it.
+    expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/proposals', a.token)).json().total).toBe(0);
+
+    const pushed: { userId: number; type: string }[] = [];
+    t.ctx.hub.on('notificationCreated', (recipientId, notification) =>
+      pushed.push({ userId: recipientId, type: notification.data.type }),
+    );
+    const sent = await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Published for realtime once committed.
+    expect(pushed).toEqual([{ userId: a.user.id, type: 'proposal_sent' }]);
+    expect(sent.json().proposal.status).toBe('sent');
+    expect((await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token)).statusCode).toBe(409);
+    const put = await call('PUT', `/api/admin/proposals/${p.id}`, admin.token, body(product.id));
+    expect(put.statusCode).toBe(409);
+    expect(put.json().message).toBe(PROPOSAL_MESSAGES.notDraft);
+
+    const mine = await call('GET', `/api/user/proposals/${p.id}`, a.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().proposal).not.toHaveProperty('customer');
+    const list = await call('GET', `/api/user/proposals?design_id=${design.id}`, a.token);
+    expect(list.json()).toMatchObject({ total: 1, current_page: 1, last_page: 1 });
+    // Another customer: 404 on every route of it.
+    expect((await call('GET', `/api/user/proposals/${p.id}`, b.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/user/proposals/${p.id}/pdf`, b.token)).statusCode).toBe(404);
+    expect((await call('POST', `/api/user/proposals/${p.id}/accept`, b.token, {})).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/proposals', b.token)).json().total).toBe(0);
+
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(note!.data).toMatchObject({ type: 'proposal_sent', proposal_id: p.id });
+
+    const mails = await t.deliverMail();
+    const mail = mails.find((m) => m.includes(`Subject: Your proposal ${p.number}`));
+    expect(mail).toBeDefined();
+    expect(mail).toMatch(/Content-Type: application\/pdf; name=proposal-P-\d{6}-v1\.pdf/);
+  });
+
+  it('serves the PDF to both sides with the shop, customer, lines with photos and totals', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    const adminPdf = await call('GET', `/api/admin/proposals/${p.id}/pdf`, admin.token);
+    expect(adminPdf.statusCode).toBe(200);
+    expect(adminPdf.headers['content-type']).toBe('application/pdf');
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    const res = await call('GET', `/api/user/proposals/${p.id}/pdf`, a.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    for (const s of [
+      'Cubicle Depot',
+      `Proposal ${p.number}`,
+      'Aeron Chair',
+      'SKU AER-1',
+      'Installation',
+      'USD 4067.29',
+      `Valid until: ${p.valid_until}`,
+      'Terms',
+      p.customer.name,
+      `Design ${design.slug}`,
+    ])
+      expect(text).toContain(s);
+    // The product photo is embedded as an image.
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('refuses bad input with the field named and writes nothing', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const cases: [object, string][] = [
+      [{ valid_until: inDays(5), lines: [{ quantity: 1 }] }, 'lines.0.name'],
+      [{ valid_until: inDays(5), lines: [{ name: 'Fee', quantity: 1 }] }, 'lines.0.unit_price'],
+      [
+        { valid_until: inDays(5), lines: [{ name: 'Fee', quantity: 0, unit_price: '1' }] },
+        'lines.0.quantity',
+      ],
+      [
+        { valid_until: inDays(5), lines: [{ name: 'Fee', quantity: 1, unit_price: '1.005' }] },
+        'lines.0.unit_price',
+      ],
+      [
+        { valid_until: inDays(5), lines: [{ name: 'Fee', quantity: 1, unit_price: '1', discount: '101' }] },
+        'lines.0.discount',
+      ],
+      [
+        { valid_until: inDays(5), tax_rate: '-1', lines: [{ name: 'Fee', quantity: 1, unit_price: '1' }] },
+        'tax_rate',
+      ],
+      [{ valid_until: '2026-02-30', lines: [{ name: 'Fee', quantity: 1, unit_price: '1' }] }, 'valid_until'],
+      [{ valid_until: inDays(-1), lines: [{ name: 'Fee', quantity: 1, unit_price: '1' }] }, 'valid_until'],
+      [{ valid_until: inDays(5), lines: [{ product_id: 999999, quantity: 1 }] }, 'lines.0.product_id'],
+      [{ valid_until: inDays(5), lines: [] }, 'lines'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(payload)).toContain(field);
+    }
+    expect(await db().$count(proposals)).toBe(0);
+    expect(await db().$count(proposalLines)).toBe(0);
+    expect(
+      (await call('POST', `/api/admin/designs/999999/proposals`, admin.token, body(product.id))).statusCode,
+    ).toBe(404);
+  });
+
+  it('accepts once, optionally declining lines; totals follow; the shop is told', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    // Not sent yet: the customer cannot decide it.
+    expect((await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {})).statusCode).toBe(404);
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    await db().delete(mailQueue);
+
+    const bad = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {
+      declined_line_ids: [999999],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('declined_line_ids');
+    const all = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {
+      declined_line_ids: p.lines.map((l: { id: number }) => l.id),
+    });
+    expect(all.statusCode).toBe(422);
+    expect((await db().select().from(proposals).where(eq(proposals.id, p.id)))[0]!.status).toBe('sent');
+
+    const installLine = p.lines[1].id;
+    const res = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {
+      comment: 'We install ourselves.',
+      declined_line_ids: [installLine],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const accepted = res.json().proposal;
+    expect(accepted).toMatchObject({
+      status: 'accepted',
+      customer_comment: 'We install ourselves.',
+      subtotal: '3507.31',
+      tax: '289.35', // 289.353075
+      total: '3796.66',
+    });
+    expect(accepted.decided_at).not.toBeNull();
+    expect(accepted.lines.find((l: { id: number }) => l.id === installLine).declined).toBe(true);
+
+    const again = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PROPOSAL_MESSAGES.alreadyDecided);
+    expect(
+      (await call('POST', `/api/user/proposals/${p.id}/decline`, a.token, { comment: 'No' })).statusCode,
+    ).toBe(409);
+
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(note!.data).toMatchObject({ type: 'proposal_accepted', proposal_id: p.id });
+    const mails = await db().select().from(mailQueue);
+    expect(mails.map((m) => m.kind)).toEqual(['proposal_accepted']);
+  });
+
+  it('declines with a required comment', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    const empty = await call('POST', `/api/user/proposals/${p.id}/decline`, a.token, { comment: ' ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toHaveProperty('comment');
+    const res = await call('POST', `/api/user/proposals/${p.id}/decline`, a.token, {
+      comment: 'Too expensive.',
+    });
+    expect(res.json().proposal).toMatchObject({ status: 'declined', customer_comment: 'Too expensive.' });
+    expect(
+      (await call('POST', `/api/user/proposals/${p.id}/decline`, a.token, { comment: 'x' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('revises into version N+1; sending it supersedes the earlier one, which can no longer be decided', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const v1 = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    expect((await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token)).statusCode).toBe(409); // a draft
+    await call('POST', `/api/admin/proposals/${v1.id}/send`, admin.token);
+    const revised = await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token);
+    expect(revised.statusCode, revised.body).toBe(201);
+    const v2 = revised.json().proposal;
+    expect(v2).toMatchObject({ number: v1.number, version: 2, status: 'draft', total: v1.total });
+    expect((await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token)).statusCode).toBe(409); // not the latest
+
+    // Until v2 is sent, v1 stands; the customer does not see the draft in the history.
+    const before = (await call('GET', `/api/user/proposals/${v1.id}`, a.token)).json().proposal;
+    expect(before.status).toBe('sent');
+    expect(before.versions.map((v: { version: number }) => v.version)).toEqual([1]);
+
+    const edited = await call('PUT', `/api/admin/proposals/${v2.id}`, admin.token, {
+      ...body(product.id),
+      tax_rate: '0',
+      lines: [{ product_id: product.id, quantity: 2, unit_price: '1000.00' }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().proposal).toMatchObject({ subtotal: '2000.00', tax: '0.00', total: '2000.00' });
+    await call('POST', `/api/admin/proposals/${v2.id}/send`, admin.token);
+
+    const old = (await call('GET', `/api/user/proposals/${v1.id}`, a.token)).json().proposal;
+    expect(old.status).toBe('superseded');
+    expect(old.versions.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([
+      [2, 'sent'],
+      [1, 'superseded'],
+    ]);
+    expect((await call('POST', `/api/user/proposals/${v1.id}/accept`, a.token, {})).statusCode).toBe(409);
+    expect((await call('POST', `/api/user/proposals/${v2.id}/accept`, a.token, {})).statusCode).toBe(200);
+  });
+
+  it('a sent proposal past its validity is expired and cannot be decided', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    await db()
+      .update(proposals)
+      .set({ validUntil: inDays(-1) })
+      .where(eq(proposals.id, p.id));
+    const res = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(PROPOSAL_MESSAGES.expired);
+    expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).json().proposal.status).toBe(
+      'expired',
+    );
+    const listed = await call('GET', '/api/admin/proposals?status=expired', admin.token);
+    expect(listed.json().total).toBe(1);
+    // Valid through its last day.
+    await db()
+      .update(proposals)
+      .set({ validUntil: inDays(0), status: 'sent' })
+      .where(eq(proposals.id, p.id));
+    expect((await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {})).statusCode).toBe(200);
+  });
+
+  it('admin list searches and filters', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    const all = await call('GET', '/api/admin/proposals', admin.token);
+    expect(all.json().total).toBe(1);
+    expect(all.json().proposals[0].customer).toMatchObject({ email: expect.any(String) });
+    expect((await call('GET', `/api/admin/proposals?search=${p.number}`, admin.token)).json().total).toBe(1);
+    expect(
+      (await call('GET', '/api/admin/proposals?search=nobody-like-this', admin.token)).json().total,
+    ).toBe(0);
+    expect((await call('GET', '/api/admin/proposals?status=sent', admin.token)).json().total).toBe(0);
+    expect((await call('GET', '/api/admin/proposals?status=bogus', admin.token)).statusCode).toBe(422);
+  });
+
+  it('admin list filters by design and by quote request; bad filters answer 422 and change nothing', async () => {
+    const { a, b, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const other = await submit(
+      t,
+      { ...HAVE_DESIGN_FIELDS, title: 'Branch office' },
+      [designFile()],
+      bearer(b.token),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const [otherDesign] = await db()
+      .select()
+      .from(designSubmissions)
+      .where(eq(designSubmissions.slug, other.json().design.slug as string));
+    const v1 = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${v1.id}/send`, admin.token);
+    const v2 = (await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token)).json().proposal;
+    const elsewhere = (
+      await call('POST', `/api/admin/designs/${otherDesign!.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    const qr = (
+      await call('POST', '/api/user/quote-requests', a.token, {
+        items: [{ product_id: product.id, quantity: 2 }],
+      })
+    ).json().quote_request;
+    const answer = (
+      await call('POST', `/api/admin/quote-requests/${qr.id}/proposals`, admin.token, {
+        valid_until: inDays(30),
+        lines: [{ product_id: product.id, quantity: 2 }],
+      })
+    ).json().proposal;
+
+    const byDesign = await call('GET', `/api/admin/proposals?design_id=${design.id}`, admin.token);
+    expect(byDesign.statusCode, byDesign.body).toBe(200);
+    expect(byDesign.json().total).toBe(2);
+    expect(byDesign.json().proposals.map((p: { id: number }) => p.id)).toEqual([v2.id, v1.id]);
+    expect(byDesign.json().proposals.map((p: { version: number }) => p.version)).toEqual([2, 1]);
+    const byOther = await call('GET', `/api/admin/proposals?design_id=${otherDesign!.id}`, admin.token);
+    expect(byOther.json().proposals.map((p: { id: number }) => p.id)).toEqual([elsewhere.id]);
+    const byRequest = await call('GET', `/api/admin/proposals?quote_request_id=${qr.id}`, admin.token);
+    expect(byRequest.json()).toMatchObject({
+      total: 1,
+      proposals: [{ id: answer.id, quote_request_id: qr.id }],
+    });
+    expect(
+      (await call('GET', `/api/admin/proposals?design_id=${design.id}&status=draft`, admin.token))
+        .json()
+        .proposals.map((p: { id: number }) => p.id),
+    ).toEqual([v2.id]);
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/admin/proposals?design_id=${design.id}&quote_request_id=${qr.id}`,
+          admin.token,
+        )
+      ).json().total,
+    ).toBe(0);
+    expect((await call('GET', '/api/admin/proposals?design_id=2147483647', admin.token)).json().total).toBe(
+      0,
+    );
+    // The customer cannot use the admin filter.
+    expect((await call('GET', `/api/admin/proposals?design_id=${design.id}`, a.token)).statusCode).toBe(403);
+
+    const before = await db().select().from(proposals);
+    for (const [field, value] of [
+      ['design_id', 'abc'],
+      ['design_id', '0'],
+      ['design_id', '-3'],
+      ['design_id', '1.5'],
+      ['design_id', '2147483648'],
+      ['quote_request_id', 'x'],
+      ['quote_request_id', '0'],
+    ] as const) {
+      const res = await call('GET', `/api/admin/proposals?${field}=${value}`, admin.token);
+      expect(res.statusCode, `${field}=${value}`).toBe(422);
+      expect(Object.keys(res.json().errors ?? {}), `${field}=${value}`).toContain(field);
+    }
+    expect(await db().select().from(proposals)).toEqual(before);
+  });
+
+  it('quote requests from the wishlist arrive in the back-office and are answered with a proposal', async () => {
+    const { a, b, admin, product } = await dealSetup(t);
+    const call = caller(t);
+    const bad = await call('POST', '/api/user/quote-requests', a.token, {
+      items: [{ product_id: 999999, quantity: 2 }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty(['items.0.product_id']);
+    const res = await call('POST', '/api/user/quote-requests', a.token, {
+      items: [{ product_id: product.id, quantity: 12 }],
+      note: 'For the new wing.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const qr = res.json().quote_request;
+    expect(qr).toMatchObject({ status: 'open', note: 'For the new wing.' });
+    expect(qr.items[0]).toMatchObject({
+      product_id: product.id,
+      name: 'Aeron Chair',
+      quantity: 12,
+      price: '1299.00',
+    });
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(note!.data.type).toBe('quote_request');
+
+    const list = await call('GET', '/api/admin/quote-requests', admin.token);
+    expect(list.json().total).toBe(1);
+    const created = await call('POST', `/api/admin/quote-requests/${qr.id}/proposals`, admin.token, {
+      valid_until: inDays(30),
+      lines: [{ product_id: product.id, quantity: 12, discount: '15' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json().proposal;
+    expect(p).toMatchObject({ quote_request_id: qr.id, design_id: null, subtotal: '13249.80' });
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    expect(
+      (await call('GET', `/api/admin/quote-requests/${qr.id}`, admin.token)).json().quote_request,
+    ).toMatchObject({
+      status: 'answered',
+      proposal_ids: [p.id],
+    });
+    expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).statusCode).toBe(200);
+    expect((await call('GET', `/api/user/proposals/${p.id}`, b.token)).statusCode).toBe(404);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts proposals sent and accepted this month, their value with growth, and upcoming installations', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const make = async () => {
+      const p = (
+        await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, {
+          valid_until: inDays(10),
+          lines: [{ product_id: product.id, quantity: 1, unit_price: '100' }],
+          tax_rate: '0',
+        })
+      ).json().proposal;
+      await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+      return p.id as number;
+    };
+    const accepted = await make();
+    const declined = await make();
+    await call('POST', `/api/user/proposals/${declined}/decline`, a.token, { comment: 'Not now.' });
+    const acceptedToo = await make();
+    await call('POST', `/api/user/proposals/${accepted}/accept`, a.token, {});
+    await call('POST', `/api/user/proposals/${acceptedToo}/accept`, a.token, {
+      declined_line_ids: [],
+      comment: 'Yes',
+    });
+    // A draft that is never sent counts nowhere.
+    await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, {
+      valid_until: inDays(10),
+      lines: [{ product_id: product.id, quantity: 9, unit_price: '1000' }],
+    });
+    // Installations: one confirmed (listed), one only requested (not listed).
+    const weekly = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      start: '09:00',
+      end: '12:00',
+      capacity: 2,
+    }));
+    expect(
+      (await call('PUT', '/api/admin/schedule', admin.token, { weekly, blackout_dates: [] })).statusCode,
+    ).toBe(200);
+    const slots = (await call('GET', `/api/user/proposals/${accepted}/slots`, a.token)).json().slots as {
+      start: string;
+    }[];
+    const confirmed = (
+      await call('POST', `/api/user/proposals/${accepted}/booking`, a.token, { slot_start: slots[3]!.start })
+    ).json().booking;
+    expect((await call('POST', `/api/admin/bookings/${confirmed.id}/confirm`, admin.token)).statusCode).toBe(
+      200,
+    );
+    const requested = await call('POST', `/api/user/proposals/${acceptedToo}/booking`, a.token, {
+      slot_start: slots[1]!.start,
+    });
+    expect(requested.statusCode).toBe(201);
+    // Last month: one accepted proposal of 50.00.
+    const old = await make();
+    const lastMonth = new Date();
+    lastMonth.setUTCDate(1);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await db()
+      .update(proposals)
+      .set({ status: 'accepted', total: '50.00', sentAt: lastMonth, decidedAt: lastMonth })
+      .where(eq(proposals.id, old));
+    const res = await call('GET', '/api/admin/dashboard-stats', admin.token);
+    expect(res.json()).toMatchObject({
+      proposalsSentThisMonth: 3,
+      proposalsAcceptedThisMonth: 2,
+      acceptedValueThisMonth: '200.00',
+      acceptedValueGrowth: 300,
+      upcomingInstallations: [
+        { id: confirmed.id, kind: 'installation', proposal_id: accepted, slot_start: slots[3]!.start },
+      ],
+    });
+    expect(res.json().upcomingInstallations).toHaveLength(1);
+  });
+});

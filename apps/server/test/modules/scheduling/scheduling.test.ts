@@ -1,0 +1,385 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SCHEDULING_MESSAGES } from '@shop/contracts';
+import { bookings, scheduleWindows } from '../../../src/db/schema/deals';
+import { mailQueue } from '../../../src/db/schema/mail';
+import { notifications } from '../../../src/db/schema/notifications';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { caller, dealSetup, inDays } from '../proposals/support';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({ env: { SHOP_TIMEZONE: 'UTC' } });
+});
+afterEach(async () => {
+  await t.close();
+});
+const db = () => t.ctx.database.db;
+
+/** Every weekday, 09-12 and 13-17, the given capacity. */
+const everyDay = (capacity: number) => ({
+  weekly: [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+    { weekday, start: '09:00', end: '12:00', capacity },
+    { weekday, start: '13:00', end: '17:00', capacity },
+  ]),
+  blackout_dates: [inDays(5)],
+});
+
+/** An accepted proposal of customer A's. */
+async function accepted(capacity = 2) {
+  const setup = await dealSetup(t);
+  const call = caller(t);
+  const schedule = await call('PUT', '/api/admin/schedule', setup.admin.token, everyDay(capacity));
+  expect(schedule.statusCode, schedule.body).toBe(200);
+  const p = (
+    await call('POST', `/api/admin/designs/${setup.design.id}/proposals`, setup.admin.token, {
+      valid_until: inDays(10),
+      lines: [{ product_id: setup.product.id, quantity: 1 }],
+    })
+  ).json().proposal;
+  await call('POST', `/api/admin/proposals/${p.id}/send`, setup.admin.token);
+  expect((await call('POST', `/api/user/proposals/${p.id}/accept`, setup.a.token, {})).statusCode).toBe(200);
+  await db().delete(mailQueue);
+  await db().delete(notifications);
+  return { ...setup, proposal: p as { id: number; number: string } };
+}
+
+describe('schedule', () => {
+  it('is published by the admin and refuses bad windows with the field named, writing nothing', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    expect((await call('GET', '/api/admin/schedule', admin.token)).json()).toEqual({
+      weekly: [],
+      blackout_dates: [],
+    });
+    const bad = await call('PUT', '/api/admin/schedule', admin.token, {
+      weekly: [{ weekday: 1, start: '12:00', end: '09:00', capacity: 2 }],
+      blackout_dates: [],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty(['weekly.0.end']);
+    for (const weekly of [
+      [{ weekday: 7, start: '09:00', end: '12:00', capacity: 2 }],
+      [{ weekday: 1, start: '9am', end: '12:00', capacity: 2 }],
+      [{ weekday: 1, start: '09:00', end: '12:00', capacity: 0 }],
+    ])
+      expect(
+        (await call('PUT', '/api/admin/schedule', admin.token, { weekly, blackout_dates: [] })).statusCode,
+      ).toBe(422);
+    const dup = await call('PUT', '/api/admin/schedule', admin.token, {
+      weekly: [
+        { weekday: 1, start: '09:00', end: '12:00', capacity: 2 },
+        { weekday: 1, start: '09:00', end: '11:00', capacity: 2 },
+      ],
+      blackout_dates: [],
+    });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors).toHaveProperty(['weekly.1.start']);
+    expect(await db().$count(scheduleWindows)).toBe(0);
+
+    const ok = await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    expect(ok.json().weekly).toHaveLength(14);
+    expect(ok.json().blackout_dates).toEqual([inDays(5)]);
+  });
+
+  it('offers the windows of the next 60 days, not on blackout dates, in the shop timezone', async () => {
+    const { a, proposal } = await accepted();
+    const res = await caller(t)('GET', `/api/user/proposals/${proposal.id}/slots`, a.token);
+    expect(res.statusCode).toBe(200);
+    const slots = res.json().slots as { start: string; end: string; available: boolean }[];
+    const days = new Set(slots.map((s) => s.start.slice(0, 10)));
+    expect(days.has(inDays(5))).toBe(false);
+    expect(days.has(inDays(6))).toBe(true);
+    expect(days.has(inDays(60))).toBe(true);
+    expect(days.has(inDays(61))).toBe(false);
+    expect(slots.every((s) => new Date(s.start) > new Date() && s.available)).toBe(true);
+    expect(slots.find((s) => s.start.startsWith(inDays(6)))).toMatchObject({
+      start: `${inDays(6)}T09:00:00.000Z`,
+      end: `${inDays(6)}T12:00:00.000Z`,
+    });
+    // In New York the same windows start at 14:00 or 13:00 UTC (winter or summer time).
+    const ny = await createTestApp({ env: { SHOP_TIMEZONE: 'America/New_York' } });
+    try {
+      await ny.ctx.database.db
+        .insert(scheduleWindows)
+        .values({ weekday: 3, startTime: '09:00', endTime: '12:00', capacity: 1 });
+      const nySlots = (await ny.app.inject('/api/site-visits/slots')).json().slots as { start: string }[];
+      expect(nySlots.length).toBeGreaterThan(7);
+      for (const s of nySlots) expect(['13:00', '14:00']).toContain(s.start.slice(11, 16));
+    } finally {
+      await ny.close();
+    }
+  });
+
+  it('lets exactly capacity bookings into a window when ten arrive at once', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slot = (await call('GET', '/api/site-visits/slots')).json().slots[3].start as string;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/api/site-visits', undefined, {
+          slot_start: slot,
+          name: `Guest ${i}`,
+          email: `guest${i}@example.com`,
+          phone: '555 0100',
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(SCHEDULING_MESSAGES.windowFull);
+    expect(await db().$count(bookings)).toBe(2);
+    const after = (await call('GET', '/api/site-visits/slots')).json().slots as {
+      start: string;
+      available: boolean;
+    }[];
+    expect(after.find((s) => s.start === slot)!.available).toBe(false);
+  });
+
+  it('site visits: guests must give their contact details; bad input writes nothing', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slot = (await call('GET', '/api/site-visits/slots')).json().slots[0].start as string;
+    const guest = await call('POST', '/api/site-visits', undefined, { slot_start: slot });
+    expect(guest.statusCode).toBe(422);
+    expect(Object.keys(guest.json().errors).sort()).toEqual(['email', 'name', 'phone']);
+    const notAWindow = await call('POST', '/api/site-visits', undefined, {
+      slot_start: `${inDays(6)}T10:30:00.000Z`,
+      name: 'Guest',
+      email: 'g@example.com',
+      phone: '555 0100',
+    });
+    expect(notAWindow.statusCode).toBe(422);
+    expect(notAWindow.json().errors).toHaveProperty('slot_start');
+    expect(await db().$count(bookings)).toBe(0);
+    const mine = await call('POST', '/api/site-visits', a.token, {
+      requested_date: inDays(20),
+      note: 'Any morning',
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    expect(mine.json().booking).toMatchObject({
+      kind: 'site_visit',
+      status: 'requested',
+      user_id: a.user.id,
+      email: a.email,
+    });
+  });
+});
+
+describe('installation bookings', () => {
+  it('books a window of an accepted proposal; the admin confirms; the mail carries an .ics', async () => {
+    const { a, b, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    expect((await call('GET', `/api/user/proposals/${proposal.id}/slots`, b.token)).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/user/proposals/${proposal.id}/booking`, b.token, {
+          slot_start: slots[0].start,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const res = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      slot_start: slots[0].start,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json().booking;
+    expect(booking).toMatchObject({
+      kind: 'installation',
+      status: 'requested',
+      proposal_id: proposal.id,
+      slot_start: slots[0].start,
+    });
+    const twice = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      slot_start: slots[1].start,
+    });
+    expect(twice.statusCode).toBe(409);
+    const [adminNote] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.user.id));
+    expect(adminNote!.data).toMatchObject({
+      type: 'booking_requested',
+      proposal_id: proposal.id,
+      booking_id: booking.id,
+    });
+
+    expect((await call('POST', `/api/admin/bookings/999999/confirm`, admin.token)).statusCode).toBe(404);
+    const confirmed = await call('POST', `/api/admin/bookings/${booking.id}/confirm`, admin.token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().booking.status).toBe('confirmed');
+    expect((await call('POST', `/api/admin/bookings/${booking.id}/confirm`, admin.token)).statusCode).toBe(
+      409,
+    );
+
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(note!.data).toMatchObject({ type: 'booking_confirmed', proposal_id: proposal.id });
+    const mails = await t.deliverMail();
+    const mail = mails.find((m) => m.includes('Content-Type: text/calendar'));
+    expect(mail, 'a mail with the calendar entry').toBeDefined();
+    const ics = Buffer.from(
+      /filename=booking\.ics[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail!)![1]!.replace(/\s/g, ''),
+      'base64',
+    ).toString();
+    const stamp = slots[0].start.replace(/[-:]/g, '').replace('.000', '');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`DTSTART:${stamp}`);
+    expect(ics).toContain('STATUS:CONFIRMED');
+
+    // The customer's bookings and the proposal show it.
+    const mine = (await call('GET', '/api/user/bookings', a.token)).json().bookings;
+    expect(mine).toHaveLength(1);
+    expect((await call('GET', '/api/user/bookings', b.token)).json().bookings).toHaveLength(0);
+    expect(
+      (await call('GET', `/api/user/proposals/${proposal.id}`, a.token)).json().proposal.booking_id,
+    ).toBe(booking.id);
+    expect((await call('GET', '/api/admin/bookings?status=confirmed', admin.token)).json().total).toBe(1);
+  });
+
+  it('the admin list finds the booking of a proposal wherever it falls in the list; bad filters 422', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const own = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      slot_start: slots[slots.length - 1].start,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    // Twelve earlier site visits push the installation off the first page (upcoming first).
+    const visits = (await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[];
+    for (const v of visits.slice(0, 12)) {
+      const res = await call('POST', '/api/site-visits', a.token, { slot_start: v.start });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const firstPage = (await call('GET', '/api/admin/bookings', admin.token)).json();
+    expect(firstPage.total).toBe(13);
+    expect(firstPage.bookings.map((b: { id: number }) => b.id)).not.toContain(own.json().booking.id);
+    const mine = await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({
+      total: 1,
+      bookings: [{ id: own.json().booking.id, proposal_id: proposal.id, kind: 'installation' }],
+    });
+    expect((await call('GET', '/api/admin/bookings?proposal_id=2147483647', admin.token)).json().total).toBe(
+      0,
+    );
+    expect((await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, a.token)).statusCode).toBe(
+      403,
+    );
+    const before = await db().select().from(bookings);
+    for (const value of ['abc', '0', '-1', '2.5', '2147483648']) {
+      const res = await call('GET', `/api/admin/bookings?proposal_id=${value}`, admin.token);
+      expect(res.statusCode, value).toBe(422);
+      expect(Object.keys(res.json().errors ?? {}), value).toContain('proposal_id');
+    }
+    expect(await db().select().from(bookings)).toEqual(before);
+  });
+
+  it('only an accepted proposal can be booked', async () => {
+    const setup = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', setup.admin.token, everyDay(2));
+    const p = (
+      await call('POST', `/api/admin/designs/${setup.design.id}/proposals`, setup.admin.token, {
+        valid_until: inDays(10),
+        lines: [{ name: 'Fee', quantity: 1, unit_price: '10' }],
+      })
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${p.id}/send`, setup.admin.token);
+    const res = await call('POST', `/api/user/proposals/${p.id}/booking`, setup.a.token, {
+      requested_date: inDays(7),
+      note: 'Mornings',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await db().$count(bookings)).toBe(0);
+  });
+
+  it('a date asked for; the admin proposes a window; the customer confirms it', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const bad = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      requested_date: inDays(90),
+      note: 'x',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('requested_date');
+    const noNote = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      requested_date: inDays(9),
+    });
+    expect(noNote.statusCode).toBe(422);
+    expect(await db().$count(bookings)).toBe(0);
+    const res = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      requested_date: inDays(9),
+      note: 'Saturday please',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().booking.id;
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(409); // no window yet
+    const slot = `${inDays(8)}T13:00:00.000Z`;
+    const proposed = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      slot_start: slot,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().booking).toMatchObject({ status: 'proposed', slot_start: slot });
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(note!.data.type).toBe('booking_proposed');
+    const confirmed = await call('POST', `/api/user/bookings/${id}/confirm`, a.token);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().booking.status).toBe('confirmed');
+  });
+
+  it('reschedules and cancels up to 48 hours before, not later', async () => {
+    const { a, b, admin, proposal } = await accepted(1);
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const id = (
+      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        slot_start: slots[10].start,
+      })
+    ).json().booking.id;
+    expect(
+      (await call('POST', `/api/user/bookings/${id}/reschedule`, b.token, { slot_start: slots[11].start }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('POST', `/api/user/bookings/${id}/cancel`, b.token)).statusCode).toBe(404);
+    const moved = await call('POST', `/api/user/bookings/${id}/reschedule`, a.token, {
+      slot_start: slots[11].start,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().booking.slot_start).toBe(slots[11].start);
+    // The place left behind is free again.
+    const now = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    expect(now.find((s: { start: string }) => s.start === slots[10].start).available).toBe(true);
+    expect(now.find((s: { start: string }) => s.start === slots[11].start).available).toBe(false);
+
+    // Within 48 hours: neither side may change it.
+    const soon = new Date(Date.now() + 47 * 3_600_000);
+    await db()
+      .update(bookings)
+      .set({ slotStart: soon, slotEnd: new Date(soon.getTime() + 3 * 3_600_000) })
+      .where(eq(bookings.id, id));
+    const late = await call('POST', `/api/user/bookings/${id}/cancel`, a.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(SCHEDULING_MESSAGES.tooLate);
+    expect(
+      (await call('POST', `/api/user/bookings/${id}/reschedule`, a.token, { slot_start: slots[12].start }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token)).statusCode).toBe(409);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings[0].changeable).toBe(false);
+
+    const later = new Date(Date.now() + 49 * 3_600_000);
+    await db().update(bookings).set({ slotStart: later }).where(eq(bookings.id, id));
+    const cancelled = await call('POST', `/api/user/bookings/${id}/cancel`, a.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().booking.status).toBe('cancelled');
+    expect((await call('POST', `/api/user/bookings/${id}/cancel`, a.token)).statusCode).toBe(409);
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.user.id))
+      .orderBy(notifications.id);
+    expect(note).toBeDefined();
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * The plans of the hottest queries on generated data: each must use its index. A migration that drops or
+ * changes one of these indexes, or a query rewritten so that it no longer matches its index, fails here long
+ * before a large shop would notice a slow page.
+ */
+
+let t: TestApp;
+
+async function plan(query: string, params: unknown[] = []): Promise<string> {
+  const res = await t.ctx.database.pool.query<{ 'QUERY PLAN': string }>(`explain ${query}`, params);
+  return res.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const pool = t.ctx.database.pool;
+  await pool.query(`
+    insert into categories (name, slug) values ('Chairs', 'chairs'), ('Desks', 'desks');
+    insert into products (category_id, name, slug, sku, description, price, status, created_at)
+      select (select min(id) from categories) + i % 2,
+        (array['Mesh','Oak','Steel','Leather'])[1 + i % 4] || ' ' || (array['Chair','Desk','Cabinet'])[1 + i % 3] || ' ' || i,
+        'p-' || i, 'SK-' || lpad(i::text, 6, '0'), 'A sturdy piece for busy offices.', 100, i % 50 <> 0,
+        now() - (i || ' minutes')::interval
+      from generate_series(1, 20000) as i;
+    -- A large catalogue's vocabulary (model names): the search reads it for every word being typed or misspelled.
+    insert into search_words (word, products)
+      select 'model' || to_hex(i * 7919), 1 + i % 50 from generate_series(1, 30000) as i;
+    insert into users (name, email, password_hash, role, created_at)
+      select 'Customer ' || i, 'c' || i || '@example.com', 'x', 'user', now() - (i || ' minutes')::interval
+      from generate_series(1, 3000) as i;
+    insert into conversations (customer_id, last_message_at)
+      select id, now() - (id || ' minutes')::interval from users;
+    insert into messages (conversation_id, sender_id, receiver_id, from_admin, body, seen, created_at)
+      select c.id, c.customer_id, null, g % 3 = 0, 'Hello', g % 7 <> 0, now() - (g || ' seconds')::interval
+      from conversations c, generate_series(1, 20) as g;
+    insert into notifications (user_id, type, data, read_at, created_at)
+      select u.id, 'chat_message', jsonb_build_object('sender_id', u.id % 2000 + g), case when g % 4 = 0 then null else now() end,
+        now() - (g || ' minutes')::interval
+      from users u, generate_series(1, 10) as g;
+    insert into notifications (user_id, type, data, created_at)
+      select (select min(id) from users), 'chat_message', '{}'::jsonb, now() - (g || ' seconds')::interval
+      from generate_series(1, 5000) as g;
+    analyze;
+  `);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+describe('hot query plans on generated data', () => {
+  it('the product list walks the (status, created_at, id) index and stops after the page', async () => {
+    const p = await plan(`select p.id from products p where p.status
+      order by p.created_at desc nulls last, p.id desc nulls last limit 9 offset 18`);
+    expect(p).toContain('products_active_created_idx');
+    expect(p).not.toMatch(/Seq Scan|Sort/);
+  });
+
+  it('a search takes its candidates from the name index and a SKU prefix from the lower(sku) index', async () => {
+    const names = await plan(`select p.id from products p
+      where p.status and p.name_vector @@ to_tsquery('english', 'oak & chair & 12345') limit 1001`);
+    expect(names).toContain('products_name_search_idx');
+    const sku = await plan(`select p.id from products p
+      where lower(p.sku) ~>=~ 'sk-0012' and lower(p.sku) ~<~ 'sk-0012\u{10FFFF}' limit 1001`);
+    expect(sku).toContain('products_sku_lower_unique');
+  });
+
+  it('a one-word search reads its best name matches as a range of the rank-ordered index', async () => {
+    const p = await plan(`select s.product_id from search_postings s
+      where s.lexeme = (tsvector_to_array(to_tsvector('english', 'chairs')))[1]
+      order by s.rank desc nulls last, s.created_at desc nulls last, s.product_id desc nulls last limit 1001`);
+    expect(p).toContain('search_postings_rank_idx');
+    expect(p).not.toMatch(/Seq Scan on search_postings|Bitmap|Sort/);
+  });
+
+  it("the search's vocabulary is read through its indexes: a word being typed, and the closest known word", async () => {
+    const prefix = await plan(`select w.word from search_words w
+      where w.word ~>=~ 'model1a' and w.word ~<~ 'model1a\u{10FFFF}' and w.word <> 'model1a'
+      order by w.products desc, w.word limit 8`);
+    expect(prefix).toContain('search_words_prefix_idx');
+    const similar = await plan(`select w.word from search_words w where w.word % 'modle1a2b3'
+      order by w.word <-> 'modle1a2b3', w.products desc, w.word limit 1`);
+    expect(similar).toContain('search_words_trgm_idx');
+    expect(similar).not.toContain('Seq Scan');
+  });
+
+  it('the admin inbox walks the inbox index in its ORDER BY', async () => {
+    const p = await plan(`select c.id from conversations c join users u on u.id = c.customer_id
+      where c.last_message_at is not null and u.role = 'user'
+      order by c.last_message_at desc nulls last, c.id desc limit 50`);
+    expect(p).toContain('conversations_inbox_idx');
+    expect(p).not.toContain('Sort');
+  });
+
+  it('a later page of the admin inbox starts at its cursor inside the inbox index', async () => {
+    const p = await plan(
+      `select c.id from conversations c join users u on u.id = c.customer_id
+        where c.last_message_at is not null and u.role = 'user'
+          and (c.last_message_at, c.id) < (timestamptz 'epoch' + $1::bigint * interval '1 microsecond', $2::int)
+        order by c.last_message_at desc nulls last, c.id desc limit 51`,
+      [String((Date.now() - 1000 * 60_000) * 1000), 1500],
+    );
+    expect(p).toContain('conversations_inbox_idx');
+    expect(p).toMatch(/Index Cond: .*ROW\(last_message_at, id\) </);
+    expect(p).not.toContain('Sort');
+  });
+
+  it("the team's chat unread total reads only the conversations with unread messages", async () => {
+    const p = await plan(
+      `select coalesce(sum(unread_for_admin), 0)::int from conversations where unread_for_admin > 0`,
+    );
+    expect(p).toContain('conversations_admin_unread_idx');
+    expect(p).not.toContain('Seq Scan');
+  });
+
+  it('unread counts read the unread-messages index', async () => {
+    const p = await plan(
+      `select count(*)::int from messages m where m.conversation_id = $1 and m.from_admin = false and m.seen = false`,
+      [5],
+    );
+    expect(p).toContain('messages_unread_idx');
+  });
+
+  it("a customer's deletion finds their messages, notifications and conversation by index", async () => {
+    expect(await plan(`select id from messages where sender_id = $1`, [7])).toContain('messages_sender_idx');
+    expect(await plan(`select id from messages where receiver_id = $1`, [7])).toContain(
+      'messages_receiver_idx',
+    );
+    expect(await plan(`select id from notifications where user_id = $1`, [7])).toMatch(
+      /notifications_user_\w+_idx/,
+    );
+    expect(await plan(`select id from conversations where customer_id = $1`, [7])).toContain(
+      'conversations_customer_unique',
+    );
+    // The notifications about them (their messages to the team, their designs), named in the data.
+    const about = await plan(
+      `select id from notifications where (data ->> 'sender_id') = $1 or (data ->> 'design_id') in ($2, $3)`,
+      ['7', '11', '12'],
+    );
+    expect(about).toContain('notifications_sender_idx');
+    expect(about).toContain('notifications_design_idx');
+    expect(about).not.toContain('Seq Scan');
+  });
+
+  it("a user's notifications page walks their index newest first", async () => {
+    const busiest = (await t.ctx.database.pool.query<{ id: number }>('select min(id) as id from users'))
+      .rows[0]!.id;
+    const p = await plan(
+      `select id from notifications where user_id = $1 order by created_at desc, id desc limit 20`,
+      [busiest],
+    );
+    expect(p).toContain('notifications_user_created_idx');
+    expect(p).not.toContain('Sort');
+  });
+});

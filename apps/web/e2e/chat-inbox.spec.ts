@@ -1,0 +1,79 @@
+import { CHAT_INBOX_PAGE_SIZE } from '@shop/contracts';
+import { createAccount, signIn, sql } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+test('the admin inbox searches past its first page and loads more from the keyboard', async ({ page }) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const adminEmail = uniqueEmail('inbox-admin');
+  await createAccount({ email: adminEmail, role: 'admin', name: `Inbox Admin ${tag}` });
+
+  // A customer whose conversation is older than a full page of newer ones (all read, so no journey's unread
+  // count moves).
+  const quinnEmail = uniqueEmail(`quinn-${tag}`);
+  const quinn = await createAccount({ email: quinnEmail, role: 'user', name: `Quinn Oldest ${tag}` });
+  await sql(
+    `with c as (
+       insert into conversations (customer_id, last_message_at) values ($1, now() - interval '1 day')
+       returning id, customer_id, last_message_at)
+     insert into messages (conversation_id, sender_id, from_admin, body, seen, created_at)
+     select id, customer_id, false, 'Do you deliver to Leeds?', true, last_message_at from c`,
+    [quinn],
+  );
+  await sql(
+    `with u as (
+       insert into users (name, email, password_hash, role)
+       select 'Inbox Filler ' || $1 || ' ' || i, 'filler-' || $1 || '-' || i || '@example.com', 'x', 'user'
+         from generate_series(1, $2::int) i
+       returning id),
+     c as (
+       insert into conversations (customer_id, last_message_at)
+       select id, now() - interval '1 minute' - id * interval '1 millisecond' from u
+       returning id, customer_id, last_message_at)
+     insert into messages (conversation_id, sender_id, from_admin, body, seen, created_at)
+     select id, customer_id, false, 'A filler question', true, last_message_at from c`,
+    [tag, CHAT_INBOX_PAGE_SIZE + 5],
+  );
+
+  await signIn(page, 'admin', adminEmail, '/admin/chat');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  const quinnRow = page.getByTestId(`conversation-${quinn}`);
+  await expect(list.getByRole('listitem')).toHaveCount(CHAT_INBOX_PAGE_SIZE);
+  await expect(quinnRow).toHaveCount(0);
+
+  // The next page comes with the keyboard: the button takes focus, Enter loads the page and focus moves to its
+  // first conversation.
+  // Other journeys' conversations may arrive live at the top meanwhile and move the rows down, so the new page's
+  // first conversation is known as the focused one that the first page did not hold.
+  const firstPage = await list
+    .locator('[data-testid^="conversation-"]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')));
+  const more = page.getByRole('button', { name: 'Load more conversations' });
+  await more.focus();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('listitem').nth(CHAT_INBOX_PAGE_SIZE)).toBeVisible();
+  const focused = list.locator('[data-testid^="conversation-"]:focus');
+  await expect(focused).toHaveCount(1);
+  expect(firstPage).toHaveLength(CHAT_INBOX_PAGE_SIZE);
+  expect(firstPage).not.toContain(await focused.getAttribute('data-testid'));
+
+  // The search runs on the server: it finds Quinn by e-mail although the first page does not hold them.
+  const search = page.getByLabel('Search conversations');
+  await search.fill(quinnEmail.toUpperCase());
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(quinnRow).toContainText(`Quinn Oldest ${tag}`);
+  await expect(quinnRow).toContainText('Do you deliver to Leeds?');
+  await expect(page.getByRole('button', { name: 'Load more conversations' })).toHaveCount(0);
+
+  // A search that matches nobody says so.
+  await search.fill(`nobody ${tag}`);
+  await expect(page.getByText(`No conversations match “nobody ${tag}”.`)).toBeVisible();
+
+  // By name, and the conversation opens from the result.
+  await search.fill(`quinn oldest ${tag}`);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await quinnRow.click();
+  await expect(
+    page.getByTestId('chat-message').filter({ hasText: 'Do you deliver to Leeds?' }),
+  ).toBeVisible();
+});

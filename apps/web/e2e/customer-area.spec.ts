@@ -1,0 +1,164 @@
+import type { Locator, Page } from '@playwright/test';
+import { createAccount, signIn, sql } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** `count` notifications for a customer, "Update 1" the oldest: the list shows the newest first. */
+async function notifyMany(userId: number, count: number) {
+  await sql(
+    `insert into notifications (user_id, type, data, created_at)
+     select $1, 'design_update',
+            jsonb_build_object('type', 'design_update', 'message', 'Update ' || n),
+            now() - make_interval(mins => $2 - n)
+     from generate_series(1, $2) as n`,
+    [userId, count],
+  );
+}
+
+/** `count` designs of a customer, "Design 1" the oldest: the list shows the newest first. */
+async function designsFor(userId: number, email: string, count: number, tag: string) {
+  await sql(
+    `insert into design_submissions (slug, user_id, selected_tab, title, name, email, created_at)
+     select $4 || '-' || n, $1, 'haveDesign', 'Design ' || n, 'Pat Paged', $2,
+            now() - make_interval(mins => $3 - n)
+     from generate_series(1, $3) as n`,
+    [userId, email, count, tag],
+  );
+}
+
+/** A notification of the list, by its number ("Update 15"). */
+const note = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Update ${n} `) });
+
+/** How far right of the icon's left edge the 99+ badge of a bell or bar link starts. */
+async function badgeStart(link: Locator): Promise<{ offset: number; iconWidth: number }> {
+  const icon = (await link.locator('svg').first().boundingBox())!;
+  const badge = (await link.getByText('99+').boundingBox())!;
+  return { offset: badge.x - icon.x, iconWidth: icon.width };
+}
+
+test('on a phone, notification pages are in the URL: the list starts at its top, reload and Back keep the page', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail('paged-notes');
+  const userId = await createAccount({ email, role: 'user', name: 'Paige Notes' });
+  await notifyMany(userId, 25);
+  await signIn(page, 'customer', email, '/user/notifications');
+  await expect(note(page, 25)).toBeVisible();
+
+  // Page 2, chosen at the bottom of page 1: the URL says so and the list's first item is in view.
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  await pages.getByRole('button', { name: 'Page 2' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL('/user/notifications?page=2');
+  const first = note(page, 15);
+  await expect(first).toBeInViewport();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  // A reload keeps the page.
+  await page.reload();
+  await expect(note(page, 15)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  // Page 3 (the last five), then Back to page 2.
+  await pages.getByRole('button', { name: 'Page 3' }).click();
+  await expect(page).toHaveURL('/user/notifications?page=3');
+  await expect(note(page, 5)).toBeInViewport();
+  await page.goBack();
+  await expect(page).toHaveURL('/user/notifications?page=2');
+  await expect(note(page, 15)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('"Back to Designs" from a design opened on page 2 of the list returns to page 2, after a reload too', async ({
+  page,
+}) => {
+  const tag = `paged-${Math.random().toString(36).slice(2, 8)}`;
+  const email = uniqueEmail('paged-designs');
+  const userId = await createAccount({ email, role: 'user', name: 'Pat Paged' });
+  await designsFor(userId, email, 12, tag);
+  await signIn(page, 'customer', email, '/user/design-status');
+  await expect(page.getByText('Design 12', { exact: true })).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Design submissions pages' })
+    .getByRole('button', { name: 'Page 2' })
+    .click();
+  await expect(page).toHaveURL('/user/design-status?page=2');
+  await page.getByRole('link', { name: 'View details of Design 2' }).click();
+  await expect(page).toHaveURL(`/user/design-status/${tag}-2`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Design 2' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Designs' }).click();
+  await expect(page).toHaveURL('/user/design-status?page=2');
+  await expect(page.getByText('Design 1', { exact: true })).toBeVisible();
+
+  // The page the design came from is kept in its history entry: a reload of the design keeps it too.
+  await page.getByRole('link', { name: 'View details of Design 1' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Design 1' })).toBeVisible();
+  await page.reload();
+  await page.getByRole('link', { name: 'Back to Designs' }).click();
+  await expect(page).toHaveURL('/user/design-status?page=2');
+
+  // A design opened from elsewhere (a link, a notification) goes back to the list's first page.
+  await page.goto(`/user/design-status/${tag}-3`);
+  await page.getByRole('link', { name: 'Back to Designs' }).click();
+  await expect(page).toHaveURL('/user/design-status');
+});
+
+test('on a phone, the menu reaches My Favorites and Submit New Designs; a 99+ badge leaves the bell in view', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail('phone-nav');
+  const userId = await createAccount({ email, role: 'user', name: 'Mo Bile' });
+  await notifyMany(userId, 120);
+  await signIn(page, 'customer', email, '/user/dashboard');
+
+  // The badge starts right of the bell's middle: most of the bell stays visible, in both bars.
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toContainText('99+');
+  await expect(bell).toContainText('120 unread notifications');
+  for (const link of [
+    bell,
+    page.getByRole('navigation', { name: 'Customer area' }).getByRole('link', { name: /Notifications/ }),
+  ]) {
+    const { offset, iconWidth } = await badgeStart(link);
+    expect(offset).toBeGreaterThanOrEqual(iconWidth * 0.6);
+  }
+
+  // One notification left unread: the count says it in the singular.
+  await sql(
+    'update notifications set read_at = now() where user_id = $1 and id <> (select max(id) from notifications where user_id = $1)',
+    [userId],
+  );
+  await page.reload();
+  await expect(bell).toContainText('1 unread notification');
+  await expect(bell).not.toContainText('unread notifications');
+
+  // The pages the bottom bar has no room for are in the top bar's menu.
+  await page.getByRole('button', { name: 'More pages' }).click();
+  await page.getByRole('menuitem', { name: 'My Favorites' }).click();
+  await expect(page).toHaveURL('/user/designs-liked');
+  await page.getByRole('button', { name: 'More pages' }).click();
+  await page.getByRole('menuitem', { name: 'Submit New Designs' }).click();
+  await expect(page).toHaveURL('/user/submit-design');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
+test('on a phone, the back-office bell and chat icon keep their 99+ badges beside the icon', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail('badge-admin');
+  const adminId = await createAccount({ email, role: 'admin', name: 'Bea Badge' });
+  await notifyMany(adminId, 120);
+  await signIn(page, 'admin', email, '/admin/notifications');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toContainText('99+');
+  await expect(bell).toContainText('120 unread notifications');
+  const { offset, iconWidth } = await badgeStart(bell);
+  expect(offset).toBeGreaterThanOrEqual(iconWidth * 0.6);
+});

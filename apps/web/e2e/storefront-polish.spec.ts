@@ -1,0 +1,352 @@
+import type { Locator, Page } from '@playwright/test';
+import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
+import { createAccount, JOURNEY_PASSWORD, signIn } from './support/accounts';
+import { expect, test, uniqueEmail } from './support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** A customer of this journey's own, signed in through the API; answers the token. */
+async function newCustomer(page: Page, prefix: string): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(prefix);
+  await createAccount({ email, role: 'user', name: 'Polish Shopper' });
+  const res = await page.request.post('/api/login', { data: { email, password: JOURNEY_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { email, token: ((await res.json()) as { token: string }).token };
+}
+
+/** The texts inside `root` that run over more than one line (screen-reader-only text left out). */
+function wrappedTexts(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const wrapped: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      const parent = text.parentElement;
+      if (!text.textContent?.trim() || !parent || parent.closest('.sr-only') || !parent.checkVisibility())
+        continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const lines = new Set(
+        [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+      );
+      if (lines.size > 1) wrapped.push(text.textContent.trim());
+    }
+    return wrapped;
+  });
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('on a phone, a guest opening a favorites link is asked to log in, never told the session expired, and comes back to the favorites', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { email, token } = await newCustomer(page, 'fav-link');
+  const product = (
+    (await (await page.request.get('/api/v1/frontend/products?per_page=1')).json()) as {
+      data: { id: number; name: string }[];
+    }
+  ).data[0]!;
+  const liked = await page.request.post('/api/favorites/toggle', {
+    data: { type: 'product', id: product.id },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(liked.status()).toBe(200);
+
+  // A guest: no request for favorites is made (a 401 would be a console error), the page says what to do.
+  await page.goto('/products?favorites=true');
+  await expect(page.getByText(SIGN_IN_MESSAGES.favoritesTitle)).toBeVisible();
+  await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
+  await page.getByRole('link', { name: SIGN_IN_MESSAGES.logIn }).click();
+  await expect(page).toHaveURL('/login?next=%2Fproducts%3Ffavorites%3Dtrue');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/products?favorites=true');
+  await expect(page.getByTestId('product-card')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: product.name, exact: true })).toBeVisible();
+
+  // Back after logging out shows the guest's page again, without 'Session expired'.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.goBack();
+  await expect(page).toHaveURL('/products?favorites=true');
+  await expect(page.getByText(SIGN_IN_MESSAGES.favoritesTitle)).toBeVisible();
+  await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
+});
+
+test('a guest opening a page of the customer area logs in and lands on that page', async ({ page }) => {
+  const { email } = await newCustomer(page, 'deep-link');
+  await page.goto('/user/profile-settings');
+  await expect(page).toHaveURL('/login?next=%2Fuser%2Fprofile-settings');
+  await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/user/profile-settings');
+  await expect(page.getByRole('tab', { name: 'Profile Settings' })).toBeVisible();
+});
+
+test('on a phone, the contact form’s thanks is brought into view, focused and in a live region', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/contact');
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByLabel('Last Name').fill('Hayes');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('contact-phone'));
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 555 010 7788');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('Thirty workstations for a new floor in March.');
+  // The live region is there before the thanks arrives (a region that appears with its text is not always read).
+  const regions = await page.getByRole('status').count();
+  expect(regions).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const thanks = page.getByText(/^Thank you for your message/);
+  await expect(thanks).toBeInViewport({ ratio: 1 });
+  await expect(thanks).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message' })).toHaveCount(1);
+  await expect(page.getByRole('status')).toHaveCount(regions);
+  // Not hidden under the sticky header either.
+  const header = await page.getByRole('banner').boundingBox();
+  const box = await thanks.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+});
+
+test('the header keeps every label and the logo on one line at every width from 320 to 1440 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const check = async (who: string) => {
+    for (let width = 320; width <= 1440; width += 8) {
+      await page.setViewportSize({ width, height: 800 });
+      const header = page.getByRole('banner');
+      expect(await wrappedTexts(header), `${who} at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${who}: the page is wider than ${width} px`).toBeLessThanOrEqual(0);
+      const height = (await header.boundingBox())!.height;
+      expect(height, `${who}: header height at ${width} px`).toBeLessThanOrEqual(width >= 1024 ? 81 : 65);
+    }
+  };
+  await page.goto('/');
+  await check('a guest');
+  const { token } = await newCustomer(page, 'header-width');
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await page.reload();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  await check('a customer');
+});
+
+test('on a phone, the navigation menu closes with Escape and focus returns to its button', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/services');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link', { name: 'Inventory' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Inventory' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('on a phone, clearing the inventory search with its x button keeps the keyboard in the search box', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/products');
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('desk');
+  await expect(page).toHaveURL(/search=desk/);
+  await page.getByRole('button', { name: 'Clear search' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+  await expect(page).toHaveURL('/products');
+  await page.keyboard.type('chair');
+  await expect(page).toHaveURL(/search=chair/);
+});
+
+test('the How It Works video is described truthfully and its player controls are reached with the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/how-it-works');
+  const play = page.getByRole('button', { name: 'Play video' });
+  await play.click();
+  const dialog = page.getByRole('dialog', { name: 'How It Works: the four steps' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toContainText('minute');
+  const video = dialog.getByTestId('intro-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThan(60);
+
+  // Focus starts in the dialog (its close button); Tab goes into the player and on through its own controls.
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await page.keyboard.press('Tab');
+  await expect(video).toBeFocused();
+  // The first control is the play button: Space plays.
+  await page.keyboard.press('Space');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await page.keyboard.press('Tab');
+  await expect(video).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(play).toBeFocused();
+});
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px toasts never cover the header’s login or account button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const phone = viewport.width < 1024;
+    await page.goto('/products');
+    // A guest's Favorites asks for a login: a toast.
+    await page.getByRole('button', { name: 'Favorites' }).click();
+    const toast = page.locator('[data-toast-type]').filter({ hasText: CUSTOMER_MESSAGES.wishlistLogin });
+    await expect(toast).toBeVisible();
+    const login = phone
+      ? page.getByRole('button', { name: 'Open menu' })
+      : page.getByRole('banner').getByRole('link', { name: 'Login' });
+    expect(overlaps((await toast.boundingBox())!, (await login.boundingBox())!)).toBe(false);
+    await expect(login).toBeVisible();
+
+    // A customer: the login toast and the account button.
+    const { email } = await newCustomer(page, 'toast-place');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const welcome = page.locator('[data-toast-type]').filter({ hasText: CUSTOMER_MESSAGES.loggedIn });
+    await expect(welcome).toBeVisible();
+    const account = phone
+      ? page.getByRole('button', { name: 'Open menu' })
+      : page.getByRole('button', { name: /^Account menu for/ });
+    await expect(account).toBeVisible();
+    expect(overlaps((await welcome.boundingBox())!, (await account.boundingBox())!)).toBe(false);
+  });
+}
+
+for (const width of [390, 768, 1024, 1280]) {
+  test(`at ${width} px pills and buttons keep their words on one line and the cards of a row are of one height`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { token } = await newCustomer(page, 'pills');
+    const sent = await page.request.post('/api/user/design-submissions', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: {
+        selectedTab: 'dontHaveDesign',
+        email: 'pills@example.com',
+        totalNumber: '6-10',
+        features: JSON.stringify(['Tall Walls']),
+        interest: 'New Furniture',
+        name: 'Robin Pills',
+        company_name: 'Pill Works',
+        zip_code: '10001',
+        phone: '(212) 555-0142',
+      },
+    });
+    expect(sent.status()).toBe(201);
+
+    const rowsOfOneHeight = async (cards: Locator, where: string) => {
+      const boxes = await cards.evaluateAll((elements) =>
+        elements.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { top: Math.round(r.top), height: Math.round(r.height) };
+        }),
+      );
+      const rows = new Map<number, number[]>();
+      for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.height]);
+      for (const [top, heights] of rows)
+        expect(
+          new Set(heights).size,
+          `${where}: the row at ${top} px has heights ${heights.join(', ')}`,
+        ).toBe(1);
+    };
+
+    await page.goto('/products');
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    await rowsOfOneHeight(cards, '/products');
+    const stock = page.getByText(/^(In Stock|Out of Stock)$/);
+    for (let i = 0; i < (await stock.count()); i++) expect(await wrappedTexts(stock.nth(i))).toEqual([]);
+
+    await page.goto('/');
+    for (const name of ['Browse Inventory', 'Submit Your Design'])
+      expect(await wrappedTexts(page.getByRole('link', { name }).first()), name).toEqual([]);
+
+    await page.goto('/product/ergonomic-mesh-task-chair');
+    await expect(page.getByRole('tab', { name: 'Product Info' })).toHaveAttribute('aria-selected', 'true');
+    expect(await wrappedTexts(page.getByText('In Stock', { exact: true }).first())).toEqual([]);
+    await rowsOfOneHeight(
+      page.getByTestId('related-products').getByTestId('product-card'),
+      'related products',
+    );
+
+    await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+    await page.goto('/user/design-status');
+    const details = page.getByRole('link', { name: /^View details of/ }).first();
+    await expect(details).toBeVisible();
+    expect(await wrappedTexts(details)).toEqual([]);
+  });
+}
+
+test('no page logs a console warning: public, sign-in, customer and back-office pages and unknown paths', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(`${page.url()}: ${message.text()}`);
+  });
+  const visit = async (paths: string[]) => {
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+  };
+  await visit(['/', '/how-it-works', '/products', '/product/ergonomic-mesh-task-chair', '/services']);
+  await visit(['/about-us', '/contact', '/terms', '/privacy-policy', '/no/such/page']);
+  await visit(['/login', '/register', '/forgot-password', '/admin/login', '/user', '/admin']);
+
+  const customer = uniqueEmail('quiet-customer');
+  await createAccount({ email: customer, role: 'user', name: 'Quiet Customer' });
+  await signIn(page, 'customer', customer);
+  await visit(['/user', '/user/dashboard', '/user/design-status', '/user/profile-settings', '/user/nowhere']);
+  await visit(['/products?favorites=true', '/user/submit-design', '/user/designs-liked']);
+
+  const admin = uniqueEmail('quiet-admin');
+  await createAccount({ email: admin, role: 'admin', name: 'Quiet Admin' });
+  await signIn(page, 'admin', admin);
+  await visit(['/admin', '/admin/dashboard', '/admin/users', '/admin/designs', '/admin/products']);
+  await visit(['/admin/settings', '/admin/nowhere']);
+  expect(warnings).toEqual([]);
+});
+
+test('the home page’s design form uses the shared tabs: arrow keys move between the two ways', async ({
+  page,
+}) => {
+  await page.goto('/#submit-design');
+  const have = page.getByRole('tab', { name: 'I Have a Design' });
+  const dont = page.getByRole('tab', { name: "I Don't Have a Design" });
+  // The form is a chunk of its own, fetched when its section nears the screen: on a busy machine that takes a while.
+  await expect(have).toBeVisible({ timeout: 30_000 });
+  await expect(have).toHaveAttribute('aria-selected', 'true');
+  await have.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dont).toBeFocused();
+  await expect(dont).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: "I Don't Have a Design" })).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(have).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tablist', { name: 'Do you have a design?' })).toBeVisible();
+});

@@ -1,0 +1,8 @@
+/**
+ * The look of a text input. A module of its own so the footer's newsletter field (in every first load) takes it
+ * without the form fields, which only the pages with forms load.
+ */
+export const inputClasses =
+  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-slate-900 shadow-sm transition-colors ' +
+  'placeholder:text-slate-500 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600';

@@ -1,0 +1,96 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerLeavingCheck } from '../../../lib/navigation';
+import { SearchBox } from './search-box';
+import { useListParams, useUrlSearch } from './use-list-params';
+
+function List() {
+  const { page, setPage, get, setFilter } = useListParams();
+  const search = useUrlSearch('search', 10);
+  const location = useLocation();
+  return (
+    <>
+      <SearchBox label="Search" value={search.text} onChange={search.setText} />
+      <p data-testid="state">{`page ${page} search "${search.value}" status "${get('status')}"`}</p>
+      <p data-testid="url">{location.search}</p>
+      <button onClick={() => setPage(3)}>page 3</button>
+      <button onClick={() => setFilter('status', 'open')}>open</button>
+    </>
+  );
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/list', Component: List }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => registerLeavingCheck(() => false));
+
+describe('useListParams and useUrlSearch', () => {
+  it('read the page, the filters and the search from the URL', () => {
+    renderAt('/list?page=4&status=sent&search=ann');
+    expect(screen.getByTestId('state')).toHaveTextContent('page 4 search "ann" status "sent"');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+  });
+
+  it('take page 1 for a page that is not a positive whole number', () => {
+    renderAt('/list?page=-2');
+    expect(screen.getByTestId('state')).toHaveTextContent('page 1');
+  });
+
+  it('write a page as a new entry, a filter and a search back to page 1, a search replacing its entry', async () => {
+    const router = renderAt('/list?search=ann');
+    await userEvent.click(screen.getByRole('button', { name: 'page 3' }));
+    expect(screen.getByTestId('url')).toHaveTextContent('?search=ann&page=3');
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    expect(screen.getByTestId('url')).toHaveTextContent('?search=ann&status=open');
+    await userEvent.click(screen.getByRole('button', { name: 'page 3' }));
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'bo ');
+    await screen.findByText('page 1 search "bo" status "open"');
+    expect(screen.getByTestId('url')).toHaveTextContent('?status=open&search=bo');
+    // Back: the search replaced page 3's entry, so Back shows the list before it, and the box follows.
+    await act(() => router.navigate(-1));
+    expect(screen.getByTestId('url')).toHaveTextContent('?search=ann&status=open');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+  });
+
+  it('leave a link followed while typing alone: the pause does not bring the list back', async () => {
+    // Another page whose code is still loading when the search's pause comes.
+    let loaded: (() => void) | undefined;
+    const router = createMemoryRouter(
+      [
+        { path: '/list', Component: List },
+        {
+          path: '/other',
+          lazy: () =>
+            new Promise((resolve) => {
+              loaded = () => resolve({ Component: () => <p>The other page</p> });
+            }),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    registerLeavingCheck((pathname) => {
+      const { navigation, location } = router.state;
+      return (
+        location.pathname !== pathname ||
+        (navigation.state !== 'idle' && navigation.location.pathname !== pathname)
+      );
+    });
+    render(<RouterProvider router={router} />);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
+    const leaving = router.navigate('/other');
+    // The pause (10 ms here) passes while the other page loads.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(async () => {
+      loaded?.();
+      await leaving;
+    });
+    expect(await screen.findByText('The other page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/other');
+  });
+});

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '@shop/contracts';
+import { ConversationList } from './conversation-list';
+
+const conversation = (n: number): Conversation => ({
+  id: n,
+  name: `Customer ${n}`,
+  photo_url: null,
+  unread: 0,
+  last_message: `Question ${n}`,
+  last_message_time: null,
+  user_id: 100 + n,
+});
+
+const common = {
+  loading: false,
+  activeId: null,
+  typing: new Set<number>(),
+  belled: new Set<number>(),
+  isOnline: () => false,
+  onSelect: () => {},
+};
+
+describe('the conversation list pages', () => {
+  it('says when a search matches nobody, and when there is nothing yet', () => {
+    const { rerender } = render(<ConversationList {...common} conversations={[]} search="zed" />);
+    expect(screen.getByRole('status')).toHaveTextContent('No conversations match “zed”.');
+    rerender(<ConversationList {...common} conversations={[]} />);
+    expect(screen.getByRole('status')).toHaveTextContent('No conversations yet.');
+  });
+
+  it('offers the next page while there is one; Enter loads it and focus moves to its first conversation', async () => {
+    const user = userEvent.setup();
+    const onLoadMore = vi.fn();
+    const first = [1, 2, 3].map(conversation);
+    const { rerender } = render(
+      <ConversationList {...common} conversations={first} hasMore onLoadMore={onLoadMore} />,
+    );
+    const more = screen.getByRole('button', { name: 'Load more conversations' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    rerender(
+      <ConversationList {...common} conversations={first} hasMore loadingMore onLoadMore={onLoadMore} />,
+    );
+    expect(screen.getByRole('button', { name: 'Loading more conversations…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    // The last page came: no more button, and focus is on the first conversation it brought.
+    rerender(
+      <ConversationList
+        {...common}
+        conversations={[...first, conversation(4), conversation(5)]}
+        onLoadMore={onLoadMore}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Load/ })).toBeNull();
+    expect(screen.getByTestId('conversation-104')).toHaveFocus();
+  });
+});

@@ -1,0 +1,143 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import {
+  NOTIFICATIONS_PAGE_DEBOUNCE_MS,
+  PAGE_SIZE,
+  type AppNotification,
+  type NotificationsResponse,
+} from '@shop/contracts';
+import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useDebounce } from '../../../lib/use-debounce';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationKeys,
+  notificationsListQuery,
+  unreadNotificationsQuery,
+  type NotificationArea,
+} from './notifications-api';
+
+// Fetch, mark-read and mark-all failures are only logged (specs, section 8) and leave the cache as it was.
+const warn = (what: string) => (error: unknown) => console.warn(`notifications: ${what} failed`, error);
+
+function useWarnOnError(error: unknown, what: string) {
+  useEffect(() => {
+    if (error) warn(what)(error);
+  }, [error, what]);
+}
+
+/** The server's unread count of an area (never below 0), read again every 60 s while a badge shows it. */
+export function useUnreadNotificationCount(area: NotificationArea): number {
+  const { data, error } = useQuery(unreadNotificationsQuery(area));
+  useWarnOnError(error, 'count refresh');
+  return Math.max(0, data ?? 0);
+}
+
+/** One page of an area's notifications (the bell's 5, or the page's 10), fetched while `enabled`. */
+export function useNotificationsList(area: NotificationArea, page: number, perPage: number, enabled = true) {
+  const query = useQuery({
+    ...notificationsListQuery(area, page, perPage),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  useWarnOnError(query.error, 'fetch');
+  return {
+    items: query.data?.notifications ?? [],
+    total: query.data?.total ?? 0,
+    loaded: query.data !== undefined,
+    loading: query.isFetching,
+    /** The list could not be loaded (and nothing was loaded before). */
+    failed: query.isError && query.data === undefined,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** Writes the server's unread count, and a change of the notifications, into every cached list of the area. */
+function writeCache(
+  client: QueryClient,
+  area: NotificationArea,
+  unread: number,
+  change: (list: NotificationsResponse) => NotificationsResponse,
+) {
+  client.setQueryData(notificationKeys.unread(area), unread);
+  client.setQueriesData<NotificationsResponse>({ queryKey: notificationKeys.lists(area) }, (old) =>
+    old ? { ...change(old), unread_count: unread } : old,
+  );
+}
+
+const markEach = (list: NotificationsResponse, mark: (n: AppNotification) => AppNotification) => ({
+  ...list,
+  notifications: list.notifications.map(mark),
+});
+
+/** Mark one, or all, read: the answer's unread_count becomes the count; the lists show them read. */
+export function useNotificationActions(area: NotificationArea) {
+  const client = useQueryClient();
+  const markOne = useMutation({
+    mutationFn: (id: number) => markNotificationRead(area, id),
+    onSuccess: (answer, id) => {
+      const now = new Date().toISOString();
+      writeCache(client, area, answer.unread_count, (list) =>
+        markEach(list, (n) => (n.id === id && !n.read_at ? { ...n, read_at: now } : n)),
+      );
+    },
+    onError: warn('mark read'),
+  });
+  const markAll = useMutation({
+    mutationFn: () => markAllNotificationsRead(area),
+    onSuccess: (answer) => {
+      const now = new Date().toISOString();
+      writeCache(client, area, answer.unread_count, (list) =>
+        markEach(list, (n) => (n.read_at ? n : { ...n, read_at: now })),
+      );
+    },
+    onError: warn('mark all read'),
+  });
+  return {
+    /** Settles once the call is over, failed or not (a failure is logged). */
+    markRead: (id: number) =>
+      markOne.mutateAsync(id).then(
+        () => undefined,
+        () => undefined,
+      ),
+    markAllRead: () => markAll.mutate(),
+  };
+}
+
+/**
+ * While mounted (the bell in a layout): the area's realtime connection, and new notifications as they come. The
+ * event's unread_count becomes the count; the notification is prepended to each cached, non-empty list of the
+ * area that does not hold it yet.
+ */
+export function useNotificationsLive(area: NotificationArea): void {
+  useRealtimeConnection(area);
+  const client = useQueryClient();
+  const onNotification = useCallback(
+    ({ notification, unread_count }: { notification: AppNotification; unread_count: number }) =>
+      writeCache(client, area, unread_count, (list) =>
+        list.notifications.length === 0 || list.notifications.some((n) => n.id === notification.id)
+          ? list
+          : { ...list, notifications: [notification, ...list.notifications], total: list.total + 1 },
+      ),
+    [area, client],
+  );
+  useRealtimeEvent('notification', onNotification);
+}
+
+/** The full notifications page's list (10 per page); page changes settle for 200 ms before a fetch. */
+export function useNotificationsPage(area: NotificationArea, page: number) {
+  const settled = useDebounce(page, NOTIFICATIONS_PAGE_DEBOUNCE_MS);
+  const list = useNotificationsList(area, settled, PAGE_SIZE.notifications);
+  return {
+    list,
+    page: settled,
+    unread: useUnreadNotificationCount(area),
+    lastPage: Math.max(1, Math.ceil(list.total / PAGE_SIZE.notifications)),
+  };
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppNotification, NotificationsResponse } from '@shop/contracts';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import { NotificationBell } from './notification-bell';
+
+// The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
+const realtimeHandlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('../../../lib/realtime-client', () => ({
+  useRealtimeConnection: () => undefined,
+  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
+    realtimeHandlers.set(event, handler);
+  },
+}));
+
+const note = (id: number, read = false): AppNotification => ({
+  id,
+  read_at: read ? '2026-01-01T00:00:00.000Z' : null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  data: { type: 'other', message: `note ${id}`, design_id: null, slug: null, sender_id: null },
+});
+
+/** The customer notifications API; returns the GETs it answered (page and per_page). */
+function api(list: () => NotificationsResponse) {
+  const gets: string[] = [];
+  server.use(
+    http.get('/api/notifications', ({ request }) => {
+      const url = new URL(request.url);
+      gets.push(`${url.searchParams.get('page')}:${url.searchParams.get('per_page')}`);
+      return HttpResponse.json(list());
+    }),
+    http.post('/api/notifications/mark-all-read', () =>
+      HttpResponse.json({ message: 'All notifications marked as read.', unread_count: 0 }),
+    ),
+  );
+  return gets;
+}
+
+const badge = () => screen.getByTestId('notification-bell');
+
+beforeEach(() => realtimeHandlers.clear());
+
+describe('NotificationBell', () => {
+  it("shows the server's unread count, and the latest five when opened", async () => {
+    const user = userEvent.setup();
+    const gets = api(() => ({ notifications: [note(2), note(1, true)], unread_count: 3, total: 2 }));
+    renderWithProviders(<NotificationBell area="customer" />);
+    await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
+    expect(gets).toEqual(['1:1']);
+
+    await user.click(badge());
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('note 2')).toBeInTheDocument();
+    expect(gets).toEqual(['1:1', '1:5']);
+  });
+
+  it('does not fetch the dropdown again within 2 seconds', async () => {
+    const user = userEvent.setup();
+    const gets = api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
+    renderWithProviders(<NotificationBell area="customer" />);
+    await user.click(badge());
+    await screen.findByText('note 1');
+    await user.click(badge());
+    await user.click(badge());
+    await screen.findByText('note 1');
+    expect(gets.filter((g) => g === '1:5')).toHaveLength(1);
+  });
+
+  it("takes a realtime notification's unread_count and prepends it to the open list", async () => {
+    const user = userEvent.setup();
+    api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
+    renderWithProviders(<NotificationBell area="customer" />);
+    await user.click(badge());
+    await screen.findByText('note 1');
+
+    realtimeHandlers.get('notification')!({ notification: note(9), unread_count: 7 });
+    expect(await screen.findByText('note 9')).toBeInTheDocument();
+    // The server's count, not the old one plus one.
+    expect(badge()).toHaveTextContent('7 unread notifications');
+    const items = within(screen.getByRole('dialog', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('note 9'),
+      expect.stringContaining('note 1'),
+    ]);
+  });
+
+  it("marks all read with the answer's count", async () => {
+    const user = userEvent.setup();
+    api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
+    renderWithProviders(<NotificationBell area="customer" />);
+    await user.click(badge());
+    await screen.findByText('note 1');
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(badge()).not.toHaveTextContent('unread notifications'));
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '@shop/contracts';
+import { clearToasts } from '../../../lib/toast';
+import { testCustomer } from '../../../test/accounts';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import { CustomerProfileForm } from './customer-profile-form';
+
+const png = (name: string) =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])], name, {
+    type: 'image/png',
+  });
+
+afterEach(() => clearToasts());
+
+describe('CustomerProfileForm', () => {
+  it('refuses a non-image photo by its bytes, and empties the picker once the profile is saved', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    let saves = 0;
+    server.use(
+      http.post('/api/profile/update', () => {
+        saves += 1;
+        return HttpResponse.json({
+          message: 'Profile updated successfully',
+          user: { ...testCustomer, phone: '555 0100' },
+        });
+      }),
+    );
+    renderWithProviders(<CustomerProfileForm user={{ ...testCustomer, phone: '555 0100' }} />);
+    const picker = screen.getByLabelText(/^Photo/);
+
+    await user.upload(picker, new File(['%PDF-1.7'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.photoType)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(saves).toBe(0);
+
+    await user.upload(picker, png('me.png'));
+    await waitFor(() => expect(screen.queryByText(PROFILE_MESSAGES.photoType)).toBeNull());
+    expect((picker as HTMLInputElement).files).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(saves).toBe(1));
+    await waitFor(() => expect(picker).toHaveValue(''));
+    expect(screen.queryByText(/^Selected:/)).toBeNull();
+  });
+
+  it('checks the phone with the route schema before sending', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerProfileForm user={{ ...testCustomer, phone: '555 0100' }} />);
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByLabelText(/^Phone/)).toHaveAccessibleDescription(PROFILE_MESSAGES.phoneFormat);
+  });
+});

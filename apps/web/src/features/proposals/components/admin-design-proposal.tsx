@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PAGE_SIZE } from '@shop/contracts';
+import { Button } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/money';
+import { useAdminProposals } from '../api/proposals-api';
+import { DetailCard } from './detail-card';
+import { LoadError } from '../../../components/ui/lists/paged-list';
+import { ProposalBuilder } from './proposal-builder';
+import { ProposalStatusBadge } from './proposal-status-badge';
+
+/** The proposals already built on this design, newest first, each linking to its back-office page. */
+function DesignProposalList({ designId }: { designId: number }) {
+  const { data, isPending, isError, refetch } = useAdminProposals({
+    page: 1,
+    perPage: PAGE_SIZE.max,
+    designId,
+  });
+  if (isPending) return <p className="mb-4 text-sm text-slate-600">Loading the proposals…</p>;
+  if (isError)
+    return (
+      <div className="mb-4">
+        <LoadError message="The proposals could not be loaded." onRetry={() => void refetch()} />
+      </div>
+    );
+  if (!data.proposals.length)
+    return <p className="mb-4 text-sm text-slate-600">No proposal has been built on this design yet.</p>;
+  return (
+    <ul aria-label="Proposals of this design" className="mb-4 divide-y divide-slate-200">
+      {data.proposals.map((p) => (
+        <li key={p.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+          <Link
+            to={`/admin/proposals/${p.id}`}
+            className="font-medium text-navy-700 underline"
+            aria-label={`Proposal ${p.number} version ${p.version}`}
+          >
+            {p.number} v{p.version}
+          </Link>
+          <ProposalStatusBadge status={p.status} />
+          <span className="ml-auto text-navy-900 tabular-nums">{formatMoney(p.total)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The admin design page's proposal section: the design's proposals, then a new draft proposal for it. */
+export function AdminDesignProposal({ designId }: { designId: number }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <DetailCard title="Proposals" className="mt-5">
+      <DesignProposalList designId={designId} />
+      {open ? (
+        <ProposalBuilder
+          owner={{ kind: 'design', id: designId }}
+          onSaved={(p) => void navigate(`/admin/proposals/${p.id}`)}
+        />
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="flex-1 text-sm text-slate-700">
+            Turn this design into a quote: products, services, tax and validity.
+          </p>
+          <Button onClick={() => setOpen(true)}>Build a proposal</Button>
+        </div>
+      )}
+    </DetailCard>
+  );
+}

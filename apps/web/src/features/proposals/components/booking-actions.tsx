@@ -1,0 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import {
+  cancelBookingAsAdmin,
+  cancelMyBooking,
+  confirmBooking,
+  confirmMyBooking,
+  proposeBooking,
+  rescheduleMyBooking,
+  siteVisitSlotsQuery,
+  slotsQuery,
+  useProposalMutation,
+} from '../api/proposals-api';
+import { showFieldErrors } from '../api/field-errors';
+import type { Booking, BookingInput } from '../api/types';
+import { FormDialog } from './form-dialog';
+import { LoadError } from '../../../components/ui/lists/paged-list';
+import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
+import { SlotPicker } from './slot-picker';
+
+const failure = (error: unknown, fallback: string) =>
+  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+
+/** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
+export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
+  const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'cancel' | null>(null);
+  const confirm = useProposalMutation((id: number) =>
+    area === 'admin' ? confirmBooking(id) : confirmMyBooking(id),
+  );
+  const cancel = useProposalMutation((id: number) =>
+    area === 'admin' ? cancelBookingAsAdmin(id) : cancelMyBooking(id),
+  );
+  const open = booking.status !== 'cancelled';
+  // Only a window can be confirmed: a date asked for or proposed without a time waits for a window.
+  const canConfirm =
+    !!booking.slot_start &&
+    (area === 'admin' ? booking.status === 'requested' : booking.status === 'proposed');
+  if (!open) return null;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {canConfirm && (
+        <Button
+          size="sm"
+          loading={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(booking.id, {
+              onSuccess: () => toast.success('The date is confirmed.'),
+              onError: (e) => failure(e, 'The booking could not be confirmed.'),
+            })
+          }
+        >
+          Confirm{area === 'admin' ? '' : ' this date'}
+        </Button>
+      )}
+      {area === 'admin' && booking.changeable && (
+        <Button size="sm" variant="outline" onClick={() => setDialog('propose')}>
+          Propose another date
+        </Button>
+      )}
+      {area === 'customer' && booking.changeable && booking.proposal_id && booking.slot_start && (
+        <Button size="sm" variant="outline" onClick={() => setDialog('reschedule')}>
+          Reschedule
+        </Button>
+      )}
+      {(booking.changeable || !booking.slot_start) && (
+        <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
+          Cancel booking
+        </Button>
+      )}
+      <Dialog
+        open={dialog === 'cancel'}
+        onClose={() => setDialog(null)}
+        role="alertdialog"
+        title="Cancel this booking?"
+        description="The date is released. Bookings can be cancelled up to 48 hours before."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setDialog(null)}>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              loading={cancel.isPending}
+              onClick={() =>
+                cancel.mutate(booking.id, {
+                  onSuccess: () => {
+                    setDialog(null);
+                    toast.success('The booking is cancelled.');
+                  },
+                  onError: (e) => failure(e, 'The booking could not be cancelled.'),
+                })
+              }
+            >
+              Cancel booking
+            </Button>
+          </>
+        }
+      />
+      {dialog === 'propose' && <ProposeDialog booking={booking} onClose={() => setDialog(null)} />}
+      {dialog === 'reschedule' && booking.proposal_id && (
+        <RescheduleDialog
+          booking={booking}
+          proposalId={booking.proposal_id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const slots = useQuery(siteVisitSlotsQuery());
+  const propose = useProposalMutation((body: BookingInput) => proposeBooking(booking.id, body));
+  const { mode, start, onSubmit, choice } = useSlotOrDateForm((body, setError) =>
+    propose.mutate(body, {
+      onSuccess: () => {
+        toast.success('The new date is proposed to the customer.');
+        onClose();
+      },
+      onError: (e) => {
+        if (e instanceof ApiError) showFieldErrors(e, setError);
+        failure(e, 'The date could not be proposed.');
+      },
+    }),
+  );
+  return (
+    <FormDialog
+      open
+      size="lg"
+      onClose={onClose}
+      title="Propose another date"
+      description="The customer is told and can confirm a window you propose."
+      onSubmit={onSubmit}
+      submitLabel="Propose"
+      cancelLabel="Close"
+      loading={propose.isPending}
+      disabled={mode === 'slot' && !start}
+      formClassName="grid gap-3"
+    >
+      <SlotOrDate {...choice(slots)} dateLabel="Date" otherLabel="Propose a date" />
+    </FormDialog>
+  );
+}
+
+function RescheduleDialog({
+  booking,
+  proposalId,
+  onClose,
+}: {
+  booking: Booking;
+  proposalId: number;
+  onClose: () => void;
+}) {
+  const slots = useQuery(slotsQuery(proposalId));
+  const [start, setStart] = useState<string | null>(null);
+  const move = useProposalMutation((s: string) => rescheduleMyBooking(booking.id, s));
+  return (
+    <Dialog
+      open
+      size="lg"
+      onClose={onClose}
+      title="Reschedule the installation"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            disabled={!start}
+            loading={move.isPending}
+            onClick={() =>
+              start &&
+              move.mutate(start, {
+                onSuccess: () => {
+                  toast.success('The installation is moved.');
+                  onClose();
+                },
+                onError: (e) => failure(e, 'The booking could not be moved.'),
+              })
+            }
+          >
+            Move to this time
+          </Button>
+        </>
+      }
+    >
+      {slots.isError ? (
+        <LoadError message="The windows could not be loaded." onRetry={() => slots.refetch()} />
+      ) : slots.data ? (
+        <SlotPicker slots={slots.data} value={start} onChange={setStart} />
+      ) : (
+        <p>Loading windows…</p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Booking } from '@shop/contracts';
+import { BookingActions } from './booking-actions';
+import { InstallationBooking } from './installation-booking';
+import { answer, mockFetch, renderWithQueries } from './test-support';
+
+const booking: Booking = {
+  id: 5,
+  kind: 'installation',
+  status: 'requested',
+  proposal_id: 7,
+  proposal_number: 'P-000007',
+  design_id: 3,
+  user_id: 2,
+  name: 'Robin Buyer',
+  email: 'robin@example.com',
+  phone: null,
+  company_name: null,
+  slot_start: null,
+  slot_end: null,
+  requested_date: '2030-03-04',
+  note: 'Mornings',
+  changeable: true,
+  created_at: '2030-01-01T00:00:00Z',
+  confirmed_at: null,
+};
+
+const mocked = mockFetch();
+
+describe('Propose another date (admin)', () => {
+  it('checks the date and note with the contract before sending, then sends them', async () => {
+    const user = userEvent.setup();
+    mocked.fetch.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.includes('/slots')
+          ? answer(200, { slots: [] })
+          : answer(200, { booking: { ...booking, status: 'proposed' } }),
+      ),
+    );
+    renderWithQueries(<BookingActions booking={booking} area="admin" />);
+    await user.click(screen.getByRole('button', { name: 'Propose another date' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose another date' });
+    await user.click(screen.getByRole('button', { name: 'Propose a date' }));
+    await user.click(screen.getByRole('button', { name: 'Propose' }));
+    expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
+    expect(screen.getByText('The note field is required.')).toBeInTheDocument();
+    expect(mocked.calls('/api/admin/bookings/5/propose')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Wednesday works for the crew');
+    await user.click(screen.getByRole('button', { name: 'Propose' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const [url, init] = mocked.calls('/api/admin/bookings/5/propose')[0]!;
+    expect(url).toBe('/api/admin/bookings/5/propose');
+    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+      requested_date: '2030-03-06',
+      note: 'Wednesday works for the crew',
+    });
+  });
+});
+
+describe('Ask for another date (customer)', () => {
+  it('needs a date and a note, sends them, and shows the server field errors on the fields', async () => {
+    const user = userEvent.setup();
+    mocked.fetch.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.includes('/slots')
+          ? answer(200, { slots: [] })
+          : answer(422, {
+              message: 'The given data was invalid.',
+              errors: { requested_date: ['The requested date must be in the next 60 days.'] },
+            }),
+      ),
+    );
+    renderWithQueries(<InstallationBooking proposalId={7} />);
+    await user.click(screen.getByRole('button', { name: 'Ask for another date' }));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
+    expect(screen.getByText('The note field is required.')).toBeInTheDocument();
+    expect(mocked.calls('/api/user/proposals/7/booking')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/Preferred date/), { target: { value: '2031-01-01' } });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'After the holidays');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('The requested date must be in the next 60 days.')).toBeInTheDocument();
+    const [, init] = mocked.calls('/api/user/proposals/7/booking')[0]!;
+    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+      requested_date: '2031-01-01',
+      note: 'After the holidays',
+    });
+  });
+});

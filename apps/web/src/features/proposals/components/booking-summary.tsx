@@ -1,0 +1,22 @@
+import type { Booking } from '../api/types';
+import { formatDate } from '../../../lib/dates';
+import { formatSlot } from './format';
+import { BookingStatusBadge } from './proposal-status-badge';
+
+/** A booking's date (a window, or the date asked for) and its status. */
+export function BookingSummary({ booking }: { booking: Booking }) {
+  const when = booking.slot_start
+    ? formatSlot(booking.slot_start, booking.slot_end)
+    : booking.requested_date
+      ? `Asked for ${formatDate(booking.requested_date)}`
+      : 'No date yet';
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium text-navy-900" data-testid="booking-date">
+        {when}
+      </span>
+      <BookingStatusBadge status={booking.status} />
+      {booking.note && <p className="w-full text-slate-600">Note: {booking.note}</p>}
+    </div>
+  );
+}

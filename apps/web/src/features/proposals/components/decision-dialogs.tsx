@@ -1,0 +1,146 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { acceptProposalInput, declineProposalInput } from '@shop/contracts';
+import { CheckboxField, TextAreaField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-error';
+import { formatMoney } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { contractResolver } from '../api/contract-resolver';
+import { acceptProposal, declineProposal, useProposalMutation } from '../api/proposals-api';
+import { computeTotals } from '../api/totals';
+import type { Proposal } from '../api/types';
+import { FormDialog } from './form-dialog';
+
+interface AcceptValues {
+  comment: string;
+  /** The ids of the lines the customer does not want, as the checkboxes' values. */
+  declined: string[];
+}
+
+/** One checkbox answers its value or false, several answer an array of the ticked values. */
+const ticked = (declined: unknown): string[] =>
+  Array.isArray(declined) ? declined.map(String) : typeof declined === 'string' && declined ? [declined] : [];
+
+const toAccept = (v: AcceptValues) => ({
+  comment: v.comment.trim() || undefined,
+  declined_line_ids: ticked(v.declined).map(Number),
+});
+const acceptResolver = contractResolver<AcceptValues>(acceptProposalInput, toAccept);
+
+interface DialogProps {
+  proposal: Proposal;
+  open: boolean;
+  onClose: () => void;
+  onDone?: (proposal: Proposal) => void;
+}
+
+/** Accepts a sent proposal, optionally without some of its lines, with an optional comment. */
+export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
+  const { register, handleSubmit, control, formState } = useForm<AcceptValues>({
+    resolver: acceptResolver,
+    defaultValues: { comment: '', declined: [] },
+  });
+  const declined = ticked(useWatch({ control, name: 'declined' }));
+  const accept = useProposalMutation((v: AcceptValues) => acceptProposal(proposal.id, toAccept(v)));
+  const estimate = computeTotals(
+    proposal.lines.map((l) => ({
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      discount: l.discount,
+      declined: declined.includes(String(l.id)),
+    })),
+    proposal.tax_rate,
+  );
+  const onSubmit = handleSubmit((values) =>
+    accept.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success('Thank you: the proposal is accepted.');
+        onClose();
+        onDone?.(saved);
+      },
+      onError: (e) =>
+        toast.error(e instanceof ApiError && e.message ? e.message : 'The proposal could not be accepted.'),
+    }),
+  );
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={`Accept proposal ${proposal.number}`}
+      description="Leave every box empty to accept all lines, or tick the lines you do not want."
+      onSubmit={onSubmit}
+      submitLabel="Accept proposal"
+      loading={accept.isPending}
+      formClassName="grid gap-4"
+    >
+      <fieldset>
+        <legend className="text-sm font-semibold text-navy-900">Lines to leave out</legend>
+        <div className="mt-2 grid gap-2">
+          {proposal.lines.map((line) => (
+            <CheckboxField
+              key={line.id}
+              value={String(line.id)}
+              label={`Decline ${line.name} (${line.quantity} × ${formatMoney(line.unit_price)})`}
+              {...register('declined')}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <p className="text-sm" aria-live="polite" data-testid="accept-total">
+        Total of what you accept: <strong>{formatMoney(estimate.total)}</strong>
+      </p>
+      <TextAreaField
+        label="Comment (optional)"
+        rows={3}
+        error={formState.errors.comment?.message}
+        {...register('comment')}
+      />
+    </FormDialog>
+  );
+}
+
+interface DeclineValues {
+  comment: string;
+}
+
+/** Declines a sent proposal; the comment says why. */
+export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) {
+  const { register, handleSubmit, formState } = useForm<DeclineValues>({
+    resolver: contractResolver<DeclineValues>(declineProposalInput, (v) => v),
+    defaultValues: { comment: '' },
+  });
+  const decline = useProposalMutation((v: DeclineValues) =>
+    declineProposal(proposal.id, { comment: v.comment }),
+  );
+  const onSubmit = handleSubmit((values) =>
+    decline.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success('The proposal is declined.');
+        onClose();
+        onDone?.(saved);
+      },
+      onError: (e) =>
+        toast.error(e instanceof ApiError && e.message ? e.message : 'The proposal could not be declined.'),
+    }),
+  );
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={`Decline proposal ${proposal.number}`}
+      description="Tell us why, so we can do better."
+      onSubmit={onSubmit}
+      submitLabel="Decline proposal"
+      submitVariant="danger"
+      loading={decline.isPending}
+    >
+      <TextAreaField
+        label="Comment"
+        required
+        rows={4}
+        error={formState.errors.comment?.message}
+        {...register('comment')}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { myBookingsQuery, useMyProposals, useProposalsLive } from '../api/proposals-api';
+import { BookingSummary } from './booking-summary';
+import { DetailCard } from './detail-card';
+import { ProposalSummary } from './proposal-summary';
+
+/** The customer's design page: the proposals sent for the design and the booked installation date. */
+export function DesignProposals({ designId }: { designId: number }) {
+  useProposalsLive();
+  const { data } = useMyProposals(1, designId);
+  const bookings = useQuery(myBookingsQuery());
+  const booking = bookings.data?.find((b) => b.design_id === designId && b.status !== 'cancelled');
+  if (!data || (data.data.length === 0 && !booking)) return null;
+  return (
+    <DetailCard title="Proposals and installation" className="mt-5">
+      {booking && (
+        <div className="mb-4">
+          <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            Installation date
+          </h3>
+          <BookingSummary booking={booking} />
+        </div>
+      )}
+      <ul className="grid gap-2" aria-label="Proposals for this design">
+        {data.data.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="flex-1 font-medium text-navy-900">
+              Proposal {p.number} · version {p.version}
+            </span>
+            <ProposalSummary proposal={p} />
+          </li>
+        ))}
+      </ul>
+    </DetailCard>
+  );
+}

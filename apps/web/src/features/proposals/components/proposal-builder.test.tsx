@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProposalBuilder } from './proposal-builder';
+import { answer, mockFetch, renderWithQueries } from './test-support';
+
+const mocked = mockFetch();
+
+function renderBuilder(onSaved = vi.fn()) {
+  renderWithQueries(
+    <ProposalBuilder owner={{ kind: 'design', id: 5 }} defaultTaxRate="0.00" onSaved={onSaved} />,
+  );
+  return onSaved;
+}
+
+const totals = () => within(screen.getByRole('region', { name: 'Totals (estimate)' }));
+
+describe('ProposalBuilder', () => {
+  it('shows live totals: each line rounded half up after its discount, the tax rounded half up', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Add installation' }));
+    const [qty1, qty2] = screen.getAllByRole('spinbutton', { name: 'Quantity' });
+    const [price1, price2] = screen.getAllByRole('textbox', { name: 'Unit price' });
+    const [discount1] = screen.getAllByRole('textbox', { name: 'Discount %' });
+    await user.clear(qty1!);
+    await user.type(qty1!, '3');
+    await user.type(price1!, '33.35');
+    await user.type(discount1!, '10');
+    // 3 x 33.35 = 100.05, less 10% = 90.045 -> 90.05 (half up)
+    expect(screen.getByTestId('line-total-0')).toHaveTextContent('$90.05');
+    await user.clear(qty2!);
+    await user.type(qty2!, '1');
+    await user.type(price2!, '1200');
+    expect(screen.getByTestId('line-total-1')).toHaveTextContent('$1,200.00');
+    await user.type(screen.getByRole('textbox', { name: 'Tax rate %' }), '8.25');
+    // 1290.05 x 8.25% = 106.429125 -> 106.43
+    expect(totals().getByTestId('subtotal')).toHaveTextContent('$1,290.05');
+    expect(totals().getByTestId('tax')).toHaveTextContent('$106.43');
+    expect(totals().getByTestId('total')).toHaveTextContent('$1,396.48');
+    await user.click(screen.getByRole('button', { name: /Remove line 2/ }));
+    expect(totals().getByTestId('total')).toHaveTextContent('$97.48');
+  });
+
+  it('checks the lines with the contract schema and saves the draft with what was typed', async () => {
+    const user = userEvent.setup();
+    const onSaved = renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(/unit price/i, { selector: 'p' })).toBeInTheDocument();
+    expect(mocked.fetch).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '150');
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Ground floor');
+    mocked.fetch.mockResolvedValue(answer(201, { proposal: { id: 9, number: 'P-000009' } }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [url, init] = mocked.fetch.mock.calls[0]!;
+    expect(url).toBe('/api/admin/designs/5/proposals');
+    const body = JSON.parse((init as RequestInit).body as string);
+    expect(body.notes).toBe('Ground floor');
+    expect(body.lines).toEqual([{ name: 'Delivery', quantity: 1, unit_price: '150' }]);
+  });
+});

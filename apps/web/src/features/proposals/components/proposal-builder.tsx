@@ -1,0 +1,261 @@
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { DEFAULT_TAX_RATE, proposalInput, type Proposal } from '@shop/contracts';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-error';
+import { formatMoney } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { contractResolver } from '../api/contract-resolver';
+import {
+  createProposal,
+  updateProposal,
+  useProposalMutation,
+  type ProposalOwner,
+} from '../api/proposals-api';
+import { centsToText, computeTotals, lineCents } from '../api/totals';
+import { TotalsList } from './proposal-lines';
+import { ProductPicker } from './product-picker';
+
+export interface BuilderLine {
+  product_id: number | null;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  unit_price: string;
+  discount: string;
+}
+
+export interface BuilderValues {
+  valid_until: string;
+  tax_rate: string;
+  notes: string;
+  lines: BuilderLine[];
+}
+
+const FREE_LINES = ['Delivery', 'Installation', 'Design fee'] as const;
+
+/** Empty optional texts are left out, so the contract's schema reads them as "not given". */
+function clean(values: BuilderValues) {
+  return {
+    valid_until: values.valid_until,
+    notes: values.notes.trim() || undefined,
+    tax_rate: values.tax_rate.trim() || undefined,
+    lines: values.lines.map((l) => ({
+      product_id: l.product_id ?? undefined,
+      name: l.name.trim() || undefined,
+      quantity: l.quantity,
+      unit_price: l.unit_price.trim() || undefined,
+      discount: l.discount.trim() || undefined,
+    })),
+  };
+}
+
+const resolver = contractResolver<BuilderValues>(proposalInput, clean);
+
+function inDays(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export function defaultsFrom(proposal?: Proposal | null, seed: BuilderLine[] = []): BuilderValues {
+  if (!proposal) return { valid_until: inDays(30), tax_rate: '', notes: '', lines: seed };
+  return {
+    valid_until: proposal.valid_until.slice(0, 10),
+    tax_rate: proposal.tax_rate,
+    notes: proposal.notes ?? '',
+    lines: proposal.lines.map((l) => ({
+      product_id: l.product_id,
+      name: l.name,
+      sku: l.sku,
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      discount: l.discount === '0.00' ? '' : l.discount,
+    })),
+  };
+}
+
+interface ProposalBuilderProps {
+  /** A new draft for this design or quote request; absent when editing `draft`. */
+  owner?: ProposalOwner;
+  draft?: Proposal | null;
+  /** Lines to start with (a quote request's items). */
+  seed?: BuilderLine[];
+  /** The tax rate the server uses when none is given, shown as the field's placeholder. */
+  defaultTaxRate?: string;
+  onSaved: (proposal: Proposal) => void;
+}
+
+/** The back-office proposal form: catalogue and free lines, validity, tax, notes; live totals for display. */
+export function ProposalBuilder({
+  owner,
+  draft,
+  seed,
+  defaultTaxRate = DEFAULT_TAX_RATE,
+  onSaved,
+}: ProposalBuilderProps) {
+  const form = useForm<BuilderValues>({ resolver, defaultValues: defaultsFrom(draft, seed) });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
+  const lines = useWatch({ control, name: 'lines' }) ?? [];
+  const taxRate = useWatch({ control, name: 'tax_rate' }) ?? '';
+  const totals = computeTotals(
+    lines.map((l) => ({ quantity: l.quantity, unit_price: l.unit_price, discount: l.discount })),
+    taxRate.trim() || defaultTaxRate,
+  );
+
+  const save = useProposalMutation((values: BuilderValues) => {
+    const body = clean(values);
+    return draft ? updateProposal(draft.id, body) : createProposal(owner!, body);
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success('Proposal saved as a draft.');
+        onSaved(saved);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, messages] of Object.entries(error.errors))
+            setError(field as keyof BuilderValues, { message: messages[0] });
+          toast.error(error.message || 'The proposal could not be saved.');
+        }
+      },
+    }),
+  );
+
+  const lineError = (index: number, field: keyof BuilderLine) =>
+    formState.errors.lines?.[index]?.[field]?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Proposal" className="grid gap-5">
+      <ProductPicker
+        onPick={(p) =>
+          append({
+            product_id: p.id,
+            name: p.name,
+            sku: p.sku,
+            quantity: 1,
+            unit_price: p.price,
+            discount: '',
+          })
+        }
+      />
+      <div className="flex flex-wrap gap-2">
+        {FREE_LINES.map((name) => (
+          <Button
+            key={name}
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              append({ product_id: null, name, sku: null, quantity: 1, unit_price: '', discount: '' })
+            }
+          >
+            Add {name.toLowerCase()}
+          </Button>
+        ))}
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-semibold text-navy-900">Lines</legend>
+        {fields.length === 0 && <p className="mt-2 text-sm text-slate-600">No lines yet.</p>}
+        {formState.errors.lines?.message && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {formState.errors.lines.message}
+          </p>
+        )}
+        <ol className="mt-2 grid gap-3">
+          {fields.map((field, index) => {
+            const line = lines[index];
+            const lineTotal = line ? centsToText(lineCents(line)) : '0.00';
+            return (
+              <li key={field.id} className="rounded-xl border border-slate-200 p-3">
+                <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_5rem_7rem_6rem]">
+                  {field.product_id ? (
+                    <div>
+                      <p className="text-sm font-medium text-navy-900">{field.name}</p>
+                      <p className="text-xs text-slate-600">SKU {field.sku}</p>
+                    </div>
+                  ) : (
+                    <TextField
+                      label="Description"
+                      error={lineError(index, 'name')}
+                      {...register(`lines.${index}.name`)}
+                    />
+                  )}
+                  <TextField
+                    label="Quantity"
+                    type="number"
+                    min={1}
+                    inputMode="numeric"
+                    error={lineError(index, 'quantity')}
+                    {...register(`lines.${index}.quantity`, { valueAsNumber: true })}
+                  />
+                  <TextField
+                    label="Unit price"
+                    inputMode="decimal"
+                    error={lineError(index, 'unit_price')}
+                    {...register(`lines.${index}.unit_price`)}
+                  />
+                  <TextField
+                    label="Discount %"
+                    inputMode="decimal"
+                    placeholder="0"
+                    error={lineError(index, 'discount')}
+                    {...register(`lines.${index}.discount`)}
+                  />
+                </div>
+                <div className="mt-2 flex items-center justify-between text-sm">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove line ${index + 1} (${line?.name || 'free line'})`}
+                  >
+                    Remove
+                  </Button>
+                  <span className="tabular-nums" data-testid={`line-total-${index}`}>
+                    Line total {formatMoney(lineTotal)}
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Valid until"
+          type="date"
+          required
+          error={formState.errors.valid_until?.message}
+          {...register('valid_until')}
+        />
+        <TextField
+          label="Tax rate %"
+          inputMode="decimal"
+          placeholder={defaultTaxRate}
+          hint={`Leave empty for the default (${defaultTaxRate}%).`}
+          error={formState.errors.tax_rate?.message}
+          {...register('tax_rate')}
+        />
+      </div>
+      <TextAreaField label="Notes" rows={3} error={formState.errors.notes?.message} {...register('notes')} />
+
+      <section aria-label="Totals (estimate)" aria-live="polite">
+        <TotalsList
+          subtotal={totals.subtotal}
+          taxRate={taxRate.trim() || defaultTaxRate}
+          tax={totals.tax}
+          total={totals.total}
+        />
+      </section>
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending}>
+          Save draft
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { capitalize } from '../../../lib/text';
+
+const selectClasses =
+  'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none';
+
+/** The labelled 'Status' select of a back-office list: 'All', then each status, capitalized. */
+export function StatusFilter({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly string[];
+  value: string;
+  onChange: (status: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-navy-900">
+      Status
+      <select className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {capitalize(s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

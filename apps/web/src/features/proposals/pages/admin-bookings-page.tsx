@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PAGE_SIZE } from '@shop/contracts';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ClipboardIcon } from '../../../components/ui/icons';
+import { PagedList } from '../../../components/ui/lists/paged-list';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
+import { PageHeader } from '../../../components/ui/page-header';
+import { adminBookingsQuery, useProposalsLive } from '../api/proposals-api';
+import { BOOKING_STATUSES } from '../api/types';
+import { BookingActions } from '../components/booking-actions';
+import { BookingSummary } from '../components/booking-summary';
+import { StatusFilter } from '../components/status-filter';
+
+/** /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel. */
+export default function AdminBookingsPage() {
+  useProposalsLive();
+  const list = useListParams();
+  const { page } = list;
+  const status = list.get('status');
+  const { data, isPending, isError, isFetching, refetch } = useQuery(adminBookingsQuery({ page, status }));
+  const perPage = PAGE_SIZE.adminList;
+  return (
+    <>
+      <PageHeader
+        title="Bookings"
+        description="Installations and site visits: confirm them, propose another date or cancel."
+      />
+      <div className="mb-4">
+        <StatusFilter
+          statuses={BOOKING_STATUSES}
+          value={status}
+          onChange={(s) => list.setFilter('status', s)}
+        />
+      </div>
+      <PagedList
+        loading={isPending}
+        error={isError && !data && 'The bookings could not be loaded.'}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        empty={
+          data && data.bookings.length === 0 ? (
+            <EmptyState icon={<ClipboardIcon className="size-6" />} title="No bookings." />
+          ) : undefined
+        }
+        pagination={
+          data && {
+            current: page,
+            totalPages: Math.max(1, Math.ceil(data.total / perPage)),
+            total: data.total,
+          }
+        }
+        onPageChange={list.setPage}
+        pagesLabel="Booking pages"
+      >
+        <ul className="grid gap-3" aria-label="Bookings">
+          {data?.bookings.map((b) => (
+            <li key={b.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <p className="font-semibold text-navy-900">
+                {b.kind === 'site_visit' ? 'Site visit' : 'Installation'} · {b.name}
+                {b.company_name ? `, ${b.company_name}` : ''}
+              </p>
+              <p className="mb-2 text-sm text-slate-600">
+                {b.email}
+                {b.phone ? ` · ${b.phone}` : ''}
+                {b.proposal_id && (
+                  <>
+                    {' · '}
+                    <Link className="text-navy-700 underline" to={`/admin/proposals/${b.proposal_id}`}>
+                      Proposal {b.proposal_number}
+                    </Link>
+                  </>
+                )}
+              </p>
+              <BookingSummary booking={b} />
+              <BookingActions booking={b} area="admin" />
+            </li>
+          ))}
+        </ul>
+      </PagedList>
+    </>
+  );
+}

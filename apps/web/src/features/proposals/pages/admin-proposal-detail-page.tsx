@@ -1,0 +1,135 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ApiError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { downloadProposalPdf } from '../api/pdf';
+import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
+import type { AdminProposal } from '../api/types';
+import { DetailCard } from '../components/detail-card';
+import { formatDate } from '../../../lib/dates';
+import { ProposalBooking } from '../components/proposal-booking';
+import { ProposalBuilder } from '../components/proposal-builder';
+import { ProposalLines } from '../components/proposal-lines';
+import { ProposalPageFrame } from '../components/proposal-page-frame';
+import { ProposalStatusBadge } from '../components/proposal-status-badge';
+import { VersionHistory } from '../components/version-history';
+
+const failure = (error: unknown, fallback: string) =>
+  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+
+/** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
+export default function AdminProposalDetailPage() {
+  const query = useAdminProposal(Number(useParams().id));
+  return (
+    <ProposalPageFrame query={query} backTo="/admin/proposals">
+      {(proposal, back) => <AdminProposalView proposal={proposal} back={back} />}
+    </ProposalPageFrame>
+  );
+}
+
+function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: ReactNode }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const send = useProposalMutation(sendProposal);
+  const revise = useProposalMutation(reviseProposal);
+
+  return (
+    <>
+      <PageHeader
+        title={`Proposal ${proposal.number} · version ${proposal.version}`}
+        description={`For ${proposal.customer.name}${proposal.customer.company_name ? `, ${proposal.customer.company_name}` : ''} (${proposal.customer.email})`}
+        actions={back}
+      />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-5">
+          <DetailCard title="Lines">
+            {editing ? (
+              <ProposalBuilder
+                draft={proposal}
+                onSaved={() => {
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <ProposalLines proposal={proposal} />
+            )}
+          </DetailCard>
+          {proposal.notes && !editing && (
+            <DetailCard title="Notes">
+              <p className="text-sm whitespace-pre-line">{proposal.notes}</p>
+            </DetailCard>
+          )}
+          {proposal.customer_comment && (
+            <DetailCard title="Customer's comment">
+              <p className="text-sm whitespace-pre-line">{proposal.customer_comment}</p>
+            </DetailCard>
+          )}
+        </div>
+        <div className="grid content-start gap-5">
+          <DetailCard title="Status">
+            <div className="flex flex-wrap items-center gap-2">
+              <ProposalStatusBadge status={proposal.status} />
+              <span className="text-sm text-slate-600">Valid until {formatDate(proposal.valid_until)}</span>
+            </div>
+            <div className="mt-4 flex flex-wrap gap-2">
+              {proposal.status === 'draft' && !editing && (
+                <>
+                  <Button variant="outline" onClick={() => setEditing(true)}>
+                    Edit draft
+                  </Button>
+                  <Button
+                    loading={send.isPending}
+                    onClick={() =>
+                      send.mutate(proposal.id, {
+                        onSuccess: () => toast.success('Proposal sent to the customer.'),
+                        onError: (e) => failure(e, 'The proposal could not be sent.'),
+                      })
+                    }
+                  >
+                    Send to customer
+                  </Button>
+                </>
+              )}
+              {proposal.status === 'sent' && (
+                <Button
+                  variant="outline"
+                  loading={revise.isPending}
+                  onClick={() =>
+                    revise.mutate(proposal.id, {
+                      onSuccess: (draft) => {
+                        toast.success(`Version ${draft.version} created as a draft.`);
+                        void navigate(`/admin/proposals/${draft.id}`);
+                      },
+                      onError: (e) => failure(e, 'The proposal could not be revised.'),
+                    })
+                  }
+                >
+                  Revise
+                </Button>
+              )}
+              <Button
+                variant="outline"
+                onClick={() =>
+                  void downloadProposalPdf('admin', proposal.id, proposal.number).catch(() => undefined)
+                }
+              >
+                Download PDF
+              </Button>
+            </div>
+            {proposal.design_id && (
+              <p className="mt-4 text-sm">
+                <Link className="text-navy-700 underline" to={`/admin/design/view/${proposal.design_id}`}>
+                  Open the design
+                </Link>
+              </p>
+            )}
+          </DetailCard>
+          <ProposalBooking proposal={proposal} area="admin" />
+          <VersionHistory proposal={proposal} title="Versions" href={(v) => `/admin/proposals/${v}`} />
+        </div>
+      </div>
+    </>
+  );
+}

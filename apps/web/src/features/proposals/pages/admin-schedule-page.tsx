@@ -1,0 +1,180 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { schedule as scheduleSchema } from '@shop/contracts';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { contractResolver } from '../api/contract-resolver';
+import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '../api/proposals-api';
+import type { Schedule } from '../api/types';
+import { DetailCard } from '../components/detail-card';
+import { LoadError } from '../../../components/ui/lists/paged-list';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+interface ScheduleValues {
+  weekly: { weekday: number; start: string; end: string; capacity: number }[];
+  blackout: { date: string }[];
+}
+
+const toSchedule = (v: ScheduleValues): Schedule => ({
+  weekly: v.weekly.map((w) => ({ ...w, weekday: Number(w.weekday) })),
+  blackout_dates: v.blackout.map((b) => b.date).filter(Boolean),
+});
+
+const resolver = contractResolver<ScheduleValues>(scheduleSchema, toSchedule);
+
+const selectClasses =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none';
+
+function ScheduleForm({ initial }: { initial: Schedule }) {
+  const client = useQueryClient();
+  const form = useForm<ScheduleValues>({
+    resolver,
+    defaultValues: {
+      weekly: initial.weekly,
+      blackout: initial.blackout_dates.map((date) => ({ date })),
+    },
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const weekly = useFieldArray({ control, name: 'weekly' });
+  const blackout = useFieldArray({ control, name: 'blackout' });
+  const save = useProposalMutation((values: ScheduleValues) => saveSchedule(toSchedule(values)));
+  const err = (i: number, f: 'start' | 'end' | 'capacity' | 'weekday') =>
+    formState.errors.weekly?.[i]?.[f]?.message;
+
+  return (
+    <form
+      noValidate
+      aria-label="Availability"
+      onSubmit={handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: (saved) => {
+            client.setQueryData(proposalKeys.schedule, saved);
+            toast.success('Availability saved.');
+          },
+          onError: (e) =>
+            toast.error(
+              e instanceof ApiError && e.message ? e.message : 'The availability could not be saved.',
+            ),
+        }),
+      )}
+      className="grid max-w-4xl gap-5"
+    >
+      <DetailCard title="Weekly windows">
+        {weekly.fields.length === 0 && (
+          <p className="text-sm text-slate-600">No windows: nothing can be booked.</p>
+        )}
+        <ol className="grid gap-3">
+          {weekly.fields.map((field, i) => (
+            <li
+              key={field.id}
+              className="grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(9rem,1fr)_9rem_9rem_6rem_auto]"
+            >
+              <div>
+                <label htmlFor={`weekday-${i}`} className="mb-1.5 block text-sm font-medium text-navy-900">
+                  Weekday
+                </label>
+                <select
+                  id={`weekday-${i}`}
+                  className={selectClasses}
+                  {...register(`weekly.${i}.weekday`, { valueAsNumber: true })}
+                >
+                  {WEEKDAYS.map((name, day) => (
+                    <option key={name} value={day}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <TextField
+                label="Start"
+                type="time"
+                error={err(i, 'start')}
+                {...register(`weekly.${i}.start`)}
+              />
+              <TextField label="End" type="time" error={err(i, 'end')} {...register(`weekly.${i}.end`)} />
+              <TextField
+                label="Capacity"
+                type="number"
+                min={1}
+                error={err(i, 'capacity')}
+                {...register(`weekly.${i}.capacity`, { valueAsNumber: true })}
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => weekly.remove(i)}
+                aria-label={`Remove window ${i + 1}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <Button
+          className="mt-3"
+          size="sm"
+          variant="outline"
+          onClick={() => weekly.append({ weekday: 1, start: '09:00', end: '12:00', capacity: 1 })}
+        >
+          Add a window
+        </Button>
+      </DetailCard>
+      <DetailCard title="Blackout dates">
+        <ul className="grid gap-2">
+          {blackout.fields.map((field, i) => (
+            <li key={field.id} className="flex items-end gap-2">
+              <TextField
+                label={`Blackout date ${i + 1}`}
+                type="date"
+                containerClassName="flex-1"
+                error={formState.errors.blackout?.[i]?.date?.message}
+                {...register(`blackout.${i}.date`)}
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => blackout.remove(i)}
+                aria-label={`Remove blackout date ${i + 1}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <Button className="mt-3" size="sm" variant="outline" onClick={() => blackout.append({ date: '' })}>
+          Add a blackout date
+        </Button>
+      </DetailCard>
+      <div>
+        <Button type="submit" loading={save.isPending}>
+          Save availability
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/schedule: the installation team's weekly windows and blackout dates. */
+export default function AdminSchedulePage() {
+  const { data, isPending, isError, refetch } = useQuery(scheduleQuery());
+  return (
+    <>
+      <PageHeader
+        title="Schedule"
+        description="When the installation team can be booked: weekly windows with a capacity, and days off."
+      />
+      {isPending ? (
+        <PageSpinner />
+      ) : isError ? (
+        <LoadError message="The schedule could not be loaded." onRetry={() => void refetch()} />
+      ) : (
+        <ScheduleForm initial={data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { downloadProposalPdf } from '../api/pdf';
+import { useMyProposal } from '../api/proposals-api';
+import type { Proposal } from '../api/types';
+import { AcceptDialog, DeclineDialog } from '../components/decision-dialogs';
+import { DetailCard } from '../components/detail-card';
+import { formatDate } from '../../../lib/dates';
+import { ProposalBooking } from '../components/proposal-booking';
+import { ProposalLines } from '../components/proposal-lines';
+import { ProposalPageFrame } from '../components/proposal-page-frame';
+import { ProposalStatusBadge } from '../components/proposal-status-badge';
+import { VersionHistory } from '../components/version-history';
+
+/** /user/proposals/{id}: a sent proposal with its lines, totals, history, PDF, decision and installation date. */
+export default function UserProposalDetailPage() {
+  const query = useMyProposal(Number(useParams().id));
+  return (
+    <ProposalPageFrame query={query} backTo="/user/proposals">
+      {(proposal, back) => <UserProposalView proposal={proposal} back={back} />}
+    </ProposalPageFrame>
+  );
+}
+
+function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactNode }) {
+  const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
+  const decidable = proposal.status === 'sent';
+  return (
+    <>
+      <PageHeader
+        title={`Proposal ${proposal.number}`}
+        description={`Version ${proposal.version} · valid until ${formatDate(proposal.valid_until)}`}
+        actions={back}
+      />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-5">
+          <DetailCard title="What we propose">
+            <ProposalLines proposal={proposal} />
+          </DetailCard>
+          {proposal.notes && (
+            <DetailCard title="Notes">
+              <p className="text-sm whitespace-pre-line">{proposal.notes}</p>
+            </DetailCard>
+          )}
+        </div>
+        <div className="grid content-start gap-5">
+          <DetailCard title="Status">
+            <ProposalStatusBadge status={proposal.status} />
+            {proposal.customer_comment && (
+              <p className="mt-2 text-sm text-slate-700">Your comment: {proposal.customer_comment}</p>
+            )}
+            <div className="mt-4 flex flex-wrap gap-2">
+              {decidable && (
+                <>
+                  <Button onClick={() => setDialog('accept')}>Accept</Button>
+                  <Button variant="outline" onClick={() => setDialog('decline')}>
+                    Decline
+                  </Button>
+                </>
+              )}
+              <Button
+                variant="outline"
+                onClick={() =>
+                  void downloadProposalPdf('customer', proposal.id, proposal.number).catch(() => undefined)
+                }
+              >
+                Download PDF
+              </Button>
+            </div>
+            {proposal.design_slug && (
+              <p className="mt-4 text-sm">
+                <Link
+                  className="text-navy-700 underline"
+                  to={`/user/design-status/${encodeURIComponent(proposal.design_slug)}`}
+                >
+                  Open the design
+                </Link>
+              </p>
+            )}
+          </DetailCard>
+          <ProposalBooking proposal={proposal} area="customer" />
+          {proposal.versions.length > 1 && (
+            <VersionHistory
+              proposal={proposal}
+              title="Version history"
+              href={(v) => `/user/proposals/${v}`}
+            />
+          )}
+        </div>
+      </div>
+      <AcceptDialog proposal={proposal} open={dialog === 'accept'} onClose={() => setDialog(null)} />
+      <DeclineDialog proposal={proposal} open={dialog === 'decline'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

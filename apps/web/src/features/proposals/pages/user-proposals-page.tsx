@@ -1,0 +1,64 @@
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ClipboardIcon } from '../../../components/ui/icons';
+import { PagedList } from '../../../components/ui/lists/paged-list';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useMyProposals, useProposalsLive } from '../api/proposals-api';
+import { formatDate } from '../../../lib/dates';
+import { ProposalSummary } from '../components/proposal-summary';
+
+/** /user/proposals: the proposals the shop has sent, newest first. */
+export default function UserProposalsPage() {
+  useProposalsLive();
+  const { page, setPage } = useListParams();
+  const { data, isPending, isError, isFetching, refetch } = useMyProposals(page);
+  return (
+    <>
+      <PageHeader
+        title="Proposals"
+        description="The quotes we have sent you: read them, accept or decline, and book your installation."
+      />
+      <PagedList
+        loading={isPending}
+        error={isError && !data && 'Your proposals could not be loaded.'}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        empty={
+          data && data.data.length === 0 ? (
+            <EmptyState
+              icon={<ClipboardIcon className="size-6" />}
+              title="No proposals yet."
+              description="When our designers send you a quote, it appears here."
+            />
+          ) : undefined
+        }
+        pagination={
+          data ? { current: data.current_page, totalPages: data.last_page, total: data.total } : undefined
+        }
+        onPageChange={setPage}
+        pagesLabel="Proposal pages"
+      >
+        <ul className="grid gap-3">
+          {data?.data.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-navy-900">
+                  Proposal {p.number}{' '}
+                  <span className="font-normal text-slate-600">· version {p.version}</span>
+                </p>
+                <p className="text-sm text-slate-600">
+                  {p.lines.length} {p.lines.length === 1 ? 'line' : 'lines'} · valid until{' '}
+                  {formatDate(p.valid_until)}
+                </p>
+              </div>
+              <ProposalSummary proposal={p} />
+            </li>
+          ))}
+        </ul>
+      </PagedList>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * What the catalogue benchmarks share: a fresh benchmark database (embedded PostgreSQL unless DATABASE_URL names
+ * a server) migrated and filled with generated products, and the shop's servers in their own processes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  connectDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../apps/server/src/db/connection';
+import { runMigrations } from '../apps/server/src/db/migrate';
+import { generateCatalog } from './catalog-data';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export interface BenchDatabase {
+  url: string;
+  version: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database with `products` generated products; `close` drops it (and stops an embedded server).
+ * With BENCH_KEEP_DATABASE=<name> and DATABASE_URL, that database is kept: made and filled the first time, only
+ * migrated the next times while it holds `products` products (generating 1,000,000 takes minutes), never dropped.
+ */
+export async function benchDatabase(products: number, port = 54395): Promise<BenchDatabase> {
+  const keep = process.env.BENCH_KEEP_DATABASE;
+  if (keep && process.env.DATABASE_URL) return keptDatabase(products, keep);
+  let embedded: EmbeddedServer | undefined;
+  let pgDir: string | undefined;
+  let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
+  if (!adminUrl) {
+    pgDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-pg-'));
+    embedded = await startEmbeddedPostgres(pgDir, port);
+    adminUrl = embedded.url('postgres');
+  }
+  const dbName = `shop_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  await admin.query(`create database ${dbName}`);
+  const url = withDatabase(adminUrl, dbName);
+  const close = async () => {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    await embedded?.stop();
+    if (pgDir) await rm(pgDir, { recursive: true, force: true });
+  };
+  try {
+    const database = connectDatabase(url, { max: 2 });
+    await runMigrations(database);
+    await database.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const started = performance.now();
+    await generateCatalog(client, products);
+    await client.query('vacuum analyze');
+    await client.end();
+    console.info(
+      `PostgreSQL ${version}; ${products} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { url, version, close };
+}
+
+async function keptDatabase(products: number, dbName: string): Promise<BenchDatabase> {
+  if (!/^[a-z0-9_]+$/.test(dbName))
+    throw new Error('BENCH_KEEP_DATABASE: lower-case letters, digits and _ only');
+  const admin = new pg.Client({ connectionString: withDatabase(process.env.DATABASE_URL!, 'postgres') });
+  await admin.connect();
+  const version = (await admin.query('show server_version')).rows[0].server_version as string;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount;
+  if (!exists) await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = withDatabase(process.env.DATABASE_URL!, dbName);
+  const database = connectDatabase(url, { max: 2 });
+  await runMigrations(database);
+  await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const count = Number((await client.query('select count(*) from products')).rows[0].count);
+  if (count !== products) {
+    if (count !== 0) throw new Error(`${dbName} holds ${count} products, not ${products}`);
+    const started = performance.now();
+    await generateCatalog(client, products);
+    await client.query('vacuum analyze');
+    console.info(
+      `PostgreSQL ${version}; ${products} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } else console.info(`PostgreSQL ${version}; kept database ${dbName} with ${products} products`);
+  await client.end();
+  return { url, version, close: async () => {} };
+}
+
+/** Starts a server script (bench/catalog-server.ts, bench/catalog-bare.ts) and waits for its 'ready'. */
+export async function startServer(
+  script: string,
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '0',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** The machine's load averages (1, 5, 15 min), printed beside every figure: the machine is shared. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
+
+/** Texts of proposals and quote requests (kept here, out of the first-load messages). */
+export const PROPOSAL_MESSAGES = {
+  notDraft: 'Only a draft proposal can be changed or sent.',
+  notRevisable: 'Only a sent, declined or expired proposal can be revised.',
+  alreadyDecided: 'This proposal has already been decided.',
+  expired: 'This proposal has expired.',
+  notSent: 'This proposal cannot be decided.',
+  notAccepted: 'An installation can be booked only for an accepted proposal.',
+  alreadyBooked: 'An installation is already booked for this proposal.',
+  lineNeedsName: 'A line without a product needs a name.',
+  lineNeedsPrice: 'A line without a product needs a unit price.',
+  productMissing: 'The selected product does not exist.',
+  unknownLine: 'The declined lines must be lines of this proposal.',
+  allLinesDeclined: 'At least one line must be accepted.',
+  validUntilPast: 'The valid until date must be today or later.',
+  accepted: 'Proposal accepted.',
+  declined: 'Proposal declined.',
+  sent: 'Proposal sent.',
+  terms:
+    'Prices are in the currency shown and include the listed discounts. Delivery and installation dates are confirmed separately. This proposal is valid until the date shown.',
+} as const;
+
+/* ------------------------------------------------------------------------------------------------
+ * Proposals and quote requests.
+ *
+ * Back-office (admin guard):
+ *   POST /api/admin/designs/{id}/proposals          proposalInput -> 201 { proposal } (a draft)      404 design, 422
+ *   POST /api/admin/quote-requests/{id}/proposals   proposalInput -> 201 { proposal } (a draft)      404, 422
+ *   PUT  /api/admin/proposals/{id}                  proposalInput -> { proposal }           404, 409 not a draft, 422
+ *   POST /api/admin/proposals/{id}/send             -> { proposal } (sent; earlier versions superseded)  404, 409
+ *   POST /api/admin/proposals/{id}/revise           -> 201 { proposal } (draft version N+1 copying the lines) 404, 409
+ *   GET  /api/admin/proposals?page&perPage&search&status&design_id&quote_request_id -> { proposals, total }
+ *                                                   (search: number, customer, company)
+ *   GET  /api/admin/proposals/{id}                  -> { proposal: adminProposal } (with versions, customer, booking)
+ *   GET  /api/admin/proposals/{id}/pdf              -> application/pdf                                   404
+ *   GET  /api/admin/quote-requests?page&perPage     -> { quote_requests, total }
+ *   GET  /api/admin/quote-requests/{id}             -> { quote_request }                                 404
+ *   GET  /api/admin/proposal-settings               -> { tax_rate: "8.25", currency: "USD" } (DEFAULT_TAX_RATE, CURRENCY)
+ *
+ * Customer area (customer guard; another customer's proposal, or a draft, answers 404):
+ *   GET  /api/user/proposals?page&per_page&design_id -> { data, current_page, last_page, total, per_page }
+ *        (design_id narrows to one design's proposals: the design page uses it)
+ *   GET  /api/user/proposals/{id}                   -> { proposal: customerProposal } (with versions, booking)
+ *   POST /api/user/proposals/{id}/accept            { comment?, declined_line_ids? } -> { proposal }  404, 409, 422
+ *   POST /api/user/proposals/{id}/decline           { comment }                      -> { proposal }  404, 409, 422
+ *   GET  /api/user/proposals/{id}/pdf               -> application/pdf                                   404
+ *   POST /api/user/quote-requests                   { items: [{ product_id, quantity }], note? } -> 201 { quote_request }
+ *
+ * 409: deciding twice, deciding an expired or superseded proposal, changing a sent one.
+ * Money is a decimal string with 2 decimals ("1299.00"); tax_rate is a percent with 2 decimals ("8.25").
+ * ---------------------------------------------------------------------------------------------- */
+
+export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** A money amount as typed: "12", "12.5", "12.50" (no more than 2 decimals, not negative). */
+export const moneyInput = (field: string) =>
+  z
+    .union([z.string().trim(), z.number()])
+    .transform((v) => String(v))
+    .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), {
+      message: `The ${field} must be an amount with at most 2 decimals, from 0 to ${PROPOSAL_LIMITS.maxPrice}.`,
+    });
+
+/** A percent from 0 to 100 with at most 2 decimals. */
+export const percentInput = (field: string) =>
+  z
+    .union([z.string().trim(), z.number()])
+    .transform((v) => String(v))
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100, {
+      message: `The ${field} must be a percent from 0 to 100 with at most 2 decimals.`,
+    });
+
+export const isoDate = (field: string) =>
+  z
+    .string({ error: `The ${field} field is required.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: `The ${field} must be a valid date.`,
+      },
+    );
+
+export const proposalLineInput = z
+  .object({
+    product_id: z.number().int().positive().max(2_147_483_647).optional().nullable(),
+    name: z.string().trim().max(PROPOSAL_LIMITS.lineName).optional().nullable(),
+    quantity: z
+      .number({ error: 'The quantity must be a whole number.' })
+      .int('The quantity must be a whole number.')
+      .min(1, 'The quantity must be at least 1.')
+      .max(PROPOSAL_LIMITS.quantity),
+    unit_price: moneyInput('unit price').optional().nullable(),
+    discount: percentInput('discount').optional().nullable(),
+  })
+  .superRefine((line, ctx) => {
+    if (!line.product_id && !line.name)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: PROPOSAL_MESSAGES.lineNeedsName });
+    if (!line.product_id && (line.unit_price === undefined || line.unit_price === null))
+      ctx.addIssue({ code: 'custom', path: ['unit_price'], message: PROPOSAL_MESSAGES.lineNeedsPrice });
+  });
+export type ProposalLineInput = z.input<typeof proposalLineInput>;
+
+export const proposalInput = z.object({
+  valid_until: isoDate('valid until'),
+  notes: z.string().trim().max(PROPOSAL_LIMITS.notes).optional().nullable(),
+  tax_rate: percentInput('tax rate').optional().nullable(),
+  lines: z
+    .array(proposalLineInput, { error: 'The lines field is required.' })
+    .min(1, 'The proposal needs at least one line.')
+    .max(PROPOSAL_LIMITS.lines),
+});
+export type ProposalInput = z.input<typeof proposalInput>;
+
+export const proposalLine = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: moneyString,
+  /** Percent, "0.00" when none. */
+  discount: z.string(),
+  total: moneyString,
+  declined: z.boolean(),
+});
+export type ProposalLine = z.infer<typeof proposalLine>;
+
+export const proposalVersionRef = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  status: z.enum(PROPOSAL_STATUSES),
+  total: moneyString,
+  sent_at: z.string().nullable(),
+});
+
+export const proposal = z.object({
+  id: z.number().int(),
+  /** e.g. "P-000123"; every version of a proposal shares it. */
+  number: z.string(),
+  design_id: z.number().int().nullable(),
+  /** The design's slug, for links to the customer's design page. */
+  design_slug: z.string().nullable(),
+  quote_request_id: z.number().int().nullable(),
+  version: z.number().int(),
+  status: z.enum(PROPOSAL_STATUSES),
+  valid_until: z.string(),
+  currency: z.string(),
+  lines: z.array(proposalLine),
+  subtotal: moneyString,
+  tax_rate: z.string(),
+  tax: moneyString,
+  total: moneyString,
+  notes: z.string().nullable(),
+  customer_comment: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  /** Every version of this proposal the reader may see, newest first (drafts only to the admin). */
+  versions: z.array(proposalVersionRef),
+  /** The installation booking of an accepted proposal (the latest not cancelled), if any. */
+  booking_id: z.number().int().nullable(),
+});
+export type Proposal = z.infer<typeof proposal>;
+
+export const proposalCustomer = z.object({
+  user_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  company_name: z.string().nullable(),
+});
+
+export const adminProposal = proposal.extend({ customer: proposalCustomer });
+export type AdminProposal = z.infer<typeof adminProposal>;
+
+export const proposalResponse = z.object({ proposal });
+export const adminProposalResponse = z.object({ proposal: adminProposal });
+
+export const adminProposalListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+  /** Only the proposals (every version) built on this design. */
+  design_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Only the proposals (every version) answering this quote request. */
+  quote_request_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type AdminProposalListQuery = z.input<typeof adminProposalListQuery>;
+
+export const adminProposalList = z.object({ proposals: z.array(adminProposal), total: z.number().int() });
+export type AdminProposalList = z.infer<typeof adminProposalList>;
+
+export const customerProposalListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.default),
+  design_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+export const customerProposalList = z.object({
+  data: z.array(proposal),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+  per_page: z.number().int(),
+});
+export type CustomerProposalList = z.infer<typeof customerProposalList>;
+
+export const acceptProposalInput = z.object({
+  comment: z.string().trim().max(PROPOSAL_LIMITS.comment).optional().nullable(),
+  declined_line_ids: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .max(PROPOSAL_LIMITS.lines)
+    .optional(),
+});
+export type AcceptProposalInput = z.input<typeof acceptProposalInput>;
+
+export const declineProposalInput = z.object({
+  comment: z
+    .string({ error: 'The comment field is required.' })
+    .trim()
+    .min(1, 'The comment field is required.')
+    .max(PROPOSAL_LIMITS.comment),
+});
+export type DeclineProposalInput = z.input<typeof declineProposalInput>;
+
+/* Quote requests */
+
+export const quoteRequestInput = z.object({
+  items: z
+    .array(
+      z.object({
+        product_id: z.number().int().positive().max(2_147_483_647),
+        quantity: z.number().int().min(1, 'The quantity must be at least 1.').max(PROPOSAL_LIMITS.quantity),
+      }),
+      { error: 'The items field is required.' },
+    )
+    .min(1, 'Choose at least one product.')
+    .max(PROPOSAL_LIMITS.quoteItems),
+  note: z.string().trim().max(PROPOSAL_LIMITS.comment).optional().nullable(),
+});
+export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
+
+export const quoteRequestItem = z.object({
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  price: moneyString.nullable(),
+  quantity: z.number().int(),
+});
+
+export const quoteRequest = z.object({
+  id: z.number().int(),
+  status: z.enum(QUOTE_REQUEST_STATUSES),
+  note: z.string().nullable(),
+  items: z.array(quoteRequestItem),
+  customer: proposalCustomer,
+  created_at: z.string(),
+  /** The proposals that answer it (ids, newest first). */
+  proposal_ids: z.array(z.number().int()),
+});
+export type QuoteRequest = z.infer<typeof quoteRequest>;
+
+export const quoteRequestResponse = z.object({ quote_request: quoteRequest });
+
+export const adminQuoteRequestListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
+});
+export const adminQuoteRequestList = z.object({
+  quote_requests: z.array(quoteRequest),
+  total: z.number().int(),
+});
+export type AdminQuoteRequestList = z.infer<typeof adminQuoteRequestList>;
+
+/** GET /api/admin/proposal-settings: what a new proposal starts with. */
+export const proposalSettings = z.object({ tax_rate: z.string(), currency: z.string() });
+export type ProposalSettings = z.infer<typeof proposalSettings>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { BOOKING_KINDS, BOOKING_STATUSES, PAGE_SIZE } from './constants';
+import { emailField } from './common';
+import { isoDate } from './proposals';
+
+/** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
+export const SCHEDULING_MESSAGES = {
+  windowFull: 'This window is fully booked. Please choose another.',
+  notAWindow: 'The selected time is not an available window.',
+  tooLate: 'Bookings can be changed or cancelled only up to 48 hours before the start.',
+  notChangeable: 'This booking can no longer be changed.',
+  notConfirmable: 'Only a requested or proposed booking can be confirmed.',
+  dateOutOfRange: 'The requested date must be within the next 60 days.',
+  windowEndBeforeStart: 'The end must be after the start.',
+  slotOrDate: 'Choose a window or ask for a date.',
+  cancelled: 'Booking cancelled.',
+} as const;
+
+/* ------------------------------------------------------------------------------------------------
+ * Installation scheduling and site visits. Windows are in the shop's timezone (SHOP_TIMEZONE); slot and booking
+ * times travel as ISO instants ("2026-12-01T14:00:00.000Z").
+ *
+ * Back-office (admin guard):
+ *   GET  /api/admin/schedule                        -> schedule
+ *   PUT  /api/admin/schedule                        schedule -> schedule                                 422
+ *   GET  /api/admin/bookings?page&perPage&status&kind&proposal_id -> { bookings, total } (upcoming first)
+ *   POST /api/admin/bookings/{id}/confirm           -> { booking }   404, 409 (not requested/proposed; window full)
+ *   POST /api/admin/bookings/{id}/propose           { slot_start } | { requested_date, note } -> { booking } (status proposed)
+ *                                                   404, 409 (cancelled/confirmed, window full), 422
+ *   POST /api/admin/bookings/{id}/cancel            -> { booking }   404, 409 (already cancelled or < 48 h before)
+ *
+ * Customer area (customer guard; another customer's proposal/booking answers 404):
+ *   GET  /api/user/proposals/{id}/slots             -> { slots: [{ start, end, available }] } (next 60 days)   404
+ *   POST /api/user/proposals/{id}/booking           { slot_start } | { requested_date, note } -> 201 { booking }
+ *                                                   404, 409 (not accepted, already booked, window full), 422 (not a window)
+ *   GET  /api/user/bookings                         -> { bookings } (the customer's, upcoming first)
+ *   POST /api/user/bookings/{id}/confirm            -> { booking }  (accepts a time the shop proposed) 404, 409
+ *   POST /api/user/bookings/{id}/reschedule         { slot_start } -> { booking } (requested again: the shop confirms)
+ *                                                   404, 409 (< 48 h, cancelled, window full), 422
+ *   POST /api/user/bookings/{id}/cancel             -> { booking }   404, 409 (< 48 h or already cancelled)
+ *
+ * Public (anyone; a signed-in customer's contact details are taken from the account when omitted):
+ *   GET  /api/site-visits/slots                     -> { slots }
+ *   POST /api/site-visits                           siteVisitInput -> 201 { booking }   409 window full, 422
+ * ---------------------------------------------------------------------------------------------- */
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM.');
+
+export const scheduleWindow = z
+  .object({
+    weekday: z
+      .number()
+      .int()
+      .min(0, 'The weekday must be 0 (Sunday) to 6.')
+      .max(6, 'The weekday must be 0 (Sunday) to 6.'),
+    start: hhmm,
+    end: hhmm,
+    capacity: z.number().int().min(1, 'The capacity must be at least 1.').max(100),
+  })
+  .refine((w) => w.end > w.start, { path: ['end'], message: SCHEDULING_MESSAGES.windowEndBeforeStart });
+export type ScheduleWindow = z.infer<typeof scheduleWindow>;
+
+export const schedule = z.object({
+  weekly: z.array(scheduleWindow).max(100),
+  blackout_dates: z.array(isoDate('blackout date')).max(1000),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+export const slot = z.object({ start: z.string(), end: z.string(), available: z.boolean() });
+export type Slot = z.infer<typeof slot>;
+export const slotsResponse = z.object({ slots: z.array(slot) });
+export type SlotsResponse = z.infer<typeof slotsResponse>;
+
+const slotStart = z.iso.datetime({ offset: true, error: 'The slot start must be an ISO date and time.' });
+const note = z.string().trim().max(2000);
+
+/** A date asked for (by the customer) or proposed (by the admin), with a note: the forms check it too. */
+export const requestedDateInput = z
+  .object({
+    requested_date: isoDate('requested date'),
+    note: z
+      .string({ error: 'The note field is required.' })
+      .trim()
+      .min(1, 'The note field is required.')
+      .max(2000),
+  })
+  .strict();
+export type RequestedDateInput = z.input<typeof requestedDateInput>;
+
+/** Either a window's start, or a date asked for with a note. */
+export const bookingInput = z.union([z.object({ slot_start: slotStart }).strict(), requestedDateInput]);
+export type BookingInput = z.input<typeof bookingInput>;
+
+export const rescheduleInput = z.object({ slot_start: slotStart });
+
+export const siteVisitInput = z.object({
+  slot_start: slotStart.optional(),
+  requested_date: isoDate('requested date').optional(),
+  note: note.optional().nullable(),
+  name: z.string().trim().min(1, 'The name field is required.').max(100).optional(),
+  email: emailField.optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9+()\-.\s]{5,40}$/, 'The phone must be a valid phone number.')
+    .optional(),
+  company_name: z.string().trim().max(150).optional().nullable(),
+});
+export type SiteVisitInput = z.input<typeof siteVisitInput>;
+
+export const booking = z.object({
+  id: z.number().int(),
+  kind: z.enum(BOOKING_KINDS),
+  status: z.enum(BOOKING_STATUSES),
+  proposal_id: z.number().int().nullable(),
+  proposal_number: z.string().nullable(),
+  design_id: z.number().int().nullable(),
+  user_id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company_name: z.string().nullable(),
+  slot_start: z.string().nullable(),
+  slot_end: z.string().nullable(),
+  requested_date: z.string().nullable(),
+  note: z.string().nullable(),
+  /** True while either side may still reschedule or cancel (more than 48 hours before the start). */
+  changeable: z.boolean(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+});
+export type Booking = z.infer<typeof booking>;
+
+export const bookingResponse = z.object({ booking });
+export const bookingsResponse = z.object({ bookings: z.array(booking) });
+
+export const adminBookingListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
+  status: z.enum(BOOKING_STATUSES).optional(),
+  kind: z.enum(BOOKING_KINDS).optional(),
+  /** Only the bookings of this proposal version. */
+  proposal_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const adminBookingList = z.object({ bookings: z.array(booking), total: z.number().int() });
+export type AdminBookingList = z.infer<typeof adminBookingList>;
