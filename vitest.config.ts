@@ -13,6 +13,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/support/overlapping-queries.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

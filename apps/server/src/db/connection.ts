@@ -35,6 +35,21 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either so callers can compose them. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Runs independent reads side by side on the pool (each on a connection of its own), and one after another in a
+ * transaction: its single connection takes one query at a time (pg queues overlapping ones with a deprecation
+ * warning, and pg 9 refuses them).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if ('$client' in db) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
+
 // numeric stays a string (exact money); int8 ids and counts fit easily in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 

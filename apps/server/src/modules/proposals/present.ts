@@ -1,6 +1,6 @@
 import type { AdminProposal, Proposal, QuoteRequest } from '@shop/contracts';
 import { imageUrl } from '../../platform/files/images';
-import type { DbOrTx } from '../../db/connection';
+import { readTogether, type DbOrTx } from '../../db/connection';
 import * as q from './queries';
 
 export interface ProposalView extends AdminProposal {
@@ -17,10 +17,10 @@ export async function loadProposalView(
   opts: { customer: boolean },
 ): Promise<ProposalView> {
   const p = found.proposal;
-  const [lines, versions, bookingId] = await Promise.all([
-    q.linesOf(db, [p.id]),
-    q.versionsOf(db, p.number),
-    q.activeBookingOf(db, p.id),
+  const [lines, versions, bookingId] = await readTogether(db, [
+    () => q.linesOf(db, [p.id]),
+    () => q.versionsOf(db, p.number),
+    () => q.activeBookingOf(db, p.id),
   ]);
   const photoKeys = new Map<number, string>();
   for (const l of lines) if (l.photoKey) photoKeys.set(l.id, l.photoKey);
@@ -91,7 +91,10 @@ export async function loadQuoteRequest(
   found: NonNullable<Awaited<ReturnType<typeof q.findQuoteRequest>>>,
 ): Promise<QuoteRequest> {
   const r = found.request;
-  const [items, proposalIds] = await Promise.all([q.quoteItems(db, r.id), q.proposalIdsOfRequest(db, r.id)]);
+  const [items, proposalIds] = await readTogether(db, [
+    () => q.quoteItems(db, r.id),
+    () => q.proposalIdsOfRequest(db, r.id),
+  ]);
   return {
     id: r.id,
     status: r.status,

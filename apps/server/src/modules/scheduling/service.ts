@@ -9,7 +9,7 @@ import {
   type Slot,
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/connection';
+import { readTogether, type DbOrTx } from '../../db/connection';
 import type { NotificationData } from '../../db/schema/notifications';
 import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
@@ -77,7 +77,7 @@ interface Window {
 /** Every window of the next 60 days that has not started: the weekly windows on days that are not blacked out. */
 async function upcomingWindows(ctx: AppContext, db: DbOrTx, now = new Date()): Promise<Window[]> {
   const tz = ctx.config.shopTimezone;
-  const [weekly, days] = await Promise.all([q.windows(db), q.blackouts(db)]);
+  const [weekly, days] = await readTogether(db, [() => q.windows(db), () => q.blackouts(db)]);
   const blocked = new Set(days);
   const today = zonedDay(now, tz);
   const out: Window[] = [];
