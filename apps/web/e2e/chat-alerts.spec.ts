@@ -3,6 +3,7 @@ import { CHAT } from '@shop/contracts';
 import { JOURNEY_PASSWORD, createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -67,8 +68,10 @@ test('a message for a conversation that is not open plays the tone and titles th
 
   // The customer is on the dashboard: the team's reply rings and titles the window there.
   await recordSounds(page);
+  const connected = realtimeConnected(page);
   await signIn(page, 'customer', customerEmail, '/user/dashboard');
   await expect(page).toHaveTitle(/^Dashboard \| /);
+  await connected;
   await reply(page, token, customerId, `Your quote is ready ${tag}`);
   await expect(page).toHaveTitle(`(1) ${CHAT.windowTitle}`);
   expect(await played(page)).toEqual([CHAT.tone]);
@@ -90,8 +93,10 @@ test('a message for a conversation that is not open plays the tone and titles th
   // The back-office: an admin on the users list hears the customer and sees the count in the title.
   const admin = await secondBrowser(browser);
   await recordSounds(admin.page);
+  const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/users');
   await expect(admin.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await adminConnected;
   const box = page.getByLabel('Message', { exact: true });
   await box.fill(`Thank you ${tag}`);
   await box.press('Enter');

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN_MESSAGES, CHAT, CHAT_SERVER_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -33,8 +34,10 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   await createAccount({ email: adminEmail, role: 'admin', name: `Avery ${tag}` });
 
   const admin = await adminBrowser(browser);
+  const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
   await expect(admin.page.getByText('Select a conversation to start chatting.')).toBeVisible();
+  await adminConnected;
 
   await signIn(page, 'customer', customerEmail, '/user/chat');
   // The customer's single conversation, with the team, opens by itself.

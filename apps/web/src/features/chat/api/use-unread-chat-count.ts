@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CHAT, type ChatMessage } from '@shop/contracts';
 import { setStandInTitle } from '../../../lib/page-meta';
-import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeConnect, useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
 import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
 
@@ -27,7 +27,8 @@ function playTone() {
 
 /**
  * While mounted (an area's layout, so on every screen of the area): the area's realtime connection; a message
- * from the other side for a conversation that is not open plays the tone and has the unread count read again;
+ * from the other side for a conversation that is not open plays the tone and has the unread count read again
+ * (and at every connection, the area's chat, for what was sent while no socket was there);
  * and while that count is above 0 the window's title reads '(N) My Chat App' (specs, Chat).
  */
 export function useUnreadChatCountLive(area: ChatArea): void {
@@ -43,6 +44,13 @@ export function useUnreadChatCountLive(area: ChatArea): void {
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
+  // Messages sent while the socket was not there (before it connected, while it reconnected): the area's chat is
+  // read again (the count, and the conversations and messages on screen).
+  const resync = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }),
+    [area, queryClient],
+  );
+  useRealtimeConnect(resync);
 
   const unread = useUnreadChatCount(area);
   useEffect(() => {
