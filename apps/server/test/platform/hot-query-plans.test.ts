@@ -75,17 +75,6 @@ describe('hot query plans on generated data', () => {
     expect(p).not.toMatch(/Seq Scan on search_postings|Bitmap|Sort/);
   });
 
-  it('several words read the range of the rarest one and filter it by the others inside the index', async () => {
-    // Index-only scans need the visibility map a vacuum writes (autovacuum, in a running shop).
-    await t.ctx.database.pool.query('vacuum search_postings');
-    const p = await plan(`select s.product_id from search_postings s
-      where s.lexeme = (tsvector_to_array(to_tsvector('english', 'oak')))[1]
-        and s.name_lexemes @> tsvector_to_array(to_tsvector('english', 'oak chairs'))
-      order by s.rank desc nulls last, s.created_at desc nulls last, s.product_id desc nulls last limit 1001`);
-    expect(p).toContain('Index Only Scan using search_postings_rank_idx');
-    expect(p).not.toMatch(/Seq Scan on search_postings|Bitmap|Sort/);
-  });
-
   it("the search's vocabulary is read through its indexes: a word being typed, and the closest known word", async () => {
     const prefix = await plan(`select w.word from search_words w
       where w.word ~>=~ 'model1a' and w.word ~<~ 'model1a\u{10FFFF}' and w.word <> 'model1a'

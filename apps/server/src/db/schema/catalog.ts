@@ -98,8 +98,7 @@ export const searchWords = pgTable(
  * (the lexemes of `name_vector`), with the product's rank for that word alone (`ts_rank(search_vector, word)`,
  * which the description's mentions raise) and its creation date. A one-word search reads its best candidates as
  * a range of the (lexeme, rank, created_at, product_id) index and stops after the cap, however many names have
- * the word (a GIN match builds the set of every one first); a search of several words reads the range of its rarest
- * word and keeps the rows whose name_lexemes hold the others. Kept exact by statement triggers on products (custom
+ * the word (a GIN match builds the set of every one first). Kept exact by statement triggers on products (custom
  * migration `search-postings-triggers`), in the transaction of the write.
  */
 export const searchPostings = pgTable(
@@ -109,23 +108,10 @@ export const searchPostings = pgTable(
     productId: integer('product_id').notNull(),
     rank: real('rank').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** All the lexemes of the product's name_vector: a search of several words reads the rarest word's range and keeps the rows that have the others. */
-    nameLexemes: text('name_lexemes')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.lexeme] }),
-    // name_lexemes closes the key (product_id is unique per lexeme, so it never orders anything) to be read from the
-    // index itself: filtering the rarest word's range by the other words visits no table row.
-    index('search_postings_rank_idx').on(
-      t.lexeme,
-      t.rank.desc(),
-      t.createdAt.desc(),
-      t.productId.desc(),
-      t.nameLexemes,
-    ),
+    index('search_postings_rank_idx').on(t.lexeme, t.rank.desc(), t.createdAt.desc(), t.productId.desc()),
   ],
 );
 

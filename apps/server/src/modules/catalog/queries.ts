@@ -132,8 +132,6 @@ export interface SearchTerms {
   prefixTsquery: string | null;
   /** The lower-case text as a SKU prefix range (`lower(sku) ~>=~ from and lower(sku) ~<~ to`), or null if too short. */
   skuRange: { from: string; to: string } | null;
-  /** Of several words the names all know, the one fewest names have: its postings are read first. */
-  rarest?: string;
 }
 
 /**
@@ -149,26 +147,24 @@ function skuMatch(terms: SearchTerms): SQL {
 }
 
 /**
- * A search of whole words over the storefront's active products reads its name matches from search_postings in
- * rank order. One word: the best cap + 1 of them are a range of the (lexeme, rank, created_at, product_id) index,
- * the same products and order the ranking below gives, at the cost of cap + 1 index entries however many names
- * have the word (a GIN match builds the set of all of them before the limit applies). Several words: the range of
- * the rarest word (`SearchTerms.rarest`, from the names' vocabulary), keeping the entries whose name_lexemes hold
- * the other words, read from the index alone, ranked by the rarest word's rank; a GIN match of two common words
- * intersects both posting lists whole before any limit. A word of the search text is letters and digits only, one
- * token and so at most one lexeme (none for a stop word: nothing matches, as with the GIN index); the lexeme is an
- * immutable expression of the word, folded to a constant when the statement is planned, so the planner sees how
- * many rows the word has (compared to an unknown value it guessed a handful and sorted a bitmap of them all).
- * A completion ('oak & (cabinet | cable)'), a prefix, a word the names do not have, a category, the wishlist or
- * the back-office's inactive products go through the GIN index. Returns the words, or null for the GIN index.
+ * A search of one whole word over the storefront's active products reads its name matches from search_postings
+ * in rank order: the best cap + 1 of them are a range of the (lexeme, rank, created_at, product_id) index, the
+ * same products and order the ranking below gives, at the cost of cap + 1 index entries however many names have
+ * the word (a GIN match builds the set of all of them before the limit applies). A word of the search text is
+ * letters and digits only, one token and so at most one lexeme (none for a stop word: nothing matches, as with
+ * the GIN index); the lexeme is an immutable expression of the word, folded to a constant when the statement is
+ * planned, so the planner sees how many rows the word has (compared to an unknown value it guessed a handful and
+ * sorted a bitmap of them all). Several words, a completion ('oak & (cabinet | cable)'), a prefix, a category, the wishlist or
+ * the back-office's inactive products go through the GIN index.
  */
-function rankOrderWords(terms: SearchTerms, tsquery: string, mode: SearchMode, filter: ProductFilter) {
-  if (mode !== 'fulltext' || filter.includeInactive) return null;
-  if (filter.categoryId !== undefined || filter.favoritesOf !== undefined) return null;
-  const words = tsquery.split(' & ');
-  if (!words.every((w) => /^[\p{L}\p{N}]+$/u.test(w))) return null;
-  if (words.length > 1 && (!terms.rarest || !words.includes(terms.rarest))) return null;
-  return words;
+function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): boolean {
+  return (
+    mode === 'fulltext' &&
+    /^[\p{L}\p{N}]+$/u.test(tsquery) &&
+    !filter.includeInactive &&
+    filter.categoryId === undefined &&
+    filter.favoritesOf === undefined
+  );
 }
 
 /**
@@ -196,20 +192,10 @@ function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter
   const tsq = sql`to_tsquery('english', ${tsquery})`;
   const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
   // Each candidate is ranked as its scan reads it (no second visit of the product by id).
-  const words = rankOrderWords(terms, tsquery, mode, filter);
-  const lexemeOf = (text: string) => sql`(tsvector_to_array(to_tsvector('english', ${text})))[1]`;
-  const postings =
-    words?.length === 1
-      ? sql`s.lexeme = ${lexemeOf(tsquery)}`
-      : words
-        ? // The rarest word's lexeme; a stop word has none, and the GIN match leaves it out: any other's.
-          sql`s.lexeme = coalesce(${lexemeOf(terms.rarest!)}, ${lexemeOf(words.join(' '))})
-          and s.name_lexemes @> tsvector_to_array(to_tsvector('english', ${words.join(' ')}))`
-        : null;
-  const namedCte = postings
+  const namedCte = inRankOrder(tsquery, mode, filter)
     ? sql`named as materialized (
       (select s.product_id as id, s.created_at, true as named, s.rank from search_postings s
-        where ${postings}
+        where s.lexeme = (tsvector_to_array(to_tsvector('english', ${tsquery})))[1]
         order by s.rank desc nulls last, s.created_at desc nulls last, s.product_id desc nulls last
         limit ${cap + 1})
       union

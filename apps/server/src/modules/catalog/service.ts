@@ -134,17 +134,6 @@ function withCompletions(terms: q.SearchTerms, completions: string[]): q.SearchT
 const isNumber = (word: string) => /^\d+$/.test(word);
 
 /**
- * The terms with their rarest word named, when they are several whole words the names all know: the search reads
- * that word's postings and keeps the names that have the others (queries.ts, rankOrderWords).
- */
-function withRarest(terms: q.SearchTerms, vocabulary: Vocabulary): q.SearchTerms {
-  const words = terms.tsquery?.split(' & ') ?? [];
-  if (words.length < 2 || !words.every((w) => vocabulary.has(w))) return terms;
-  const rarest = words.reduce((a, b) => (vocabulary.get(b)! < vocabulary.get(a)! ? b : a));
-  return { ...terms, rarest };
-}
-
-/**
  * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words), never
  * the names themselves: the words as typed first; when they match nothing, the last word completed to the known
  * words it starts (someone still typing; a tsquery prefix only when no name word starts with it); then the
@@ -161,8 +150,7 @@ export async function searchCascade<T extends { total: number }>(
   const vocabulary = ctx
     ? await cacheOf(ctx).vocabulary.get('names', () => q.selectSearchWords(ctx.database.db))
     : await q.selectSearchWords(db);
-  const match = async (typed: q.SearchTerms): Promise<T> => {
-    const terms = withRarest(typed, vocabulary);
+  const match = async (terms: q.SearchTerms): Promise<T> => {
     const found = await run(terms, 'fulltext');
     const last = terms.words.at(-1);
     if (found.total !== 0 || !last || (terms.words.length > 1 && last.length < 2)) return found;
