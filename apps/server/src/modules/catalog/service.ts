@@ -151,16 +151,25 @@ export async function searchCascade<T extends { total: number }>(
     ? await cacheOf(ctx).vocabulary.get('names', () => q.selectSearchWords(ctx.database.db))
     : await q.selectSearchWords(db);
   const match = async (terms: q.SearchTerms): Promise<T> => {
-    const found = await run(terms, 'fulltext');
     const last = terms.words.at(-1);
-    if (found.total !== 0 || !last || (terms.words.length > 1 && last.length < 2)) return found;
-    const completions = isNumber(last)
-      ? []
-      : await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
-    if (completions.length) return run(withCompletions(terms, completions), 'fulltext');
-    // A whole word of the names that starts no longer one: the words as typed were the search (a tsquery
-    // prefix of a word found in many names reads all their posting lists for nothing).
-    return vocabulary.has(last) ? found : run(terms, 'prefix');
+    const typing = !!last && !(terms.words.length > 1 && last.length < 2);
+    // A last word the names do not have (a misspelling, a word of descriptions only, something being typed): its
+    // completions first. With none, the prefix search is the only one, since it also matches the word itself;
+    // the words as typed would match a part of what it does and, nearly always, nothing.
+    if (typing && !isNumber(last) && !vocabulary.has(last)) {
+      const completions = await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
+      if (!completions.length) return run(terms, 'prefix');
+      const found = await run(terms, 'fulltext');
+      return found.total !== 0 ? found : run(withCompletions(terms, completions), 'fulltext');
+    }
+    const found = await run(terms, 'fulltext');
+    if (found.total !== 0 || !typing) return found;
+    // A number being typed (a model number, a SKU's digits): the numbers that start with it.
+    if (isNumber(last)) return run(terms, 'prefix');
+    // A whole word of the names: completed when it starts longer ones ('desk' -> desks); a tsquery prefix of a
+    // word found in many names would read all their posting lists for nothing.
+    const completions = await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
+    return completions.length ? run(withCompletions(terms, completions), 'fulltext') : found;
   };
   const terms = parseSearch(search);
   let found = await match(terms);

@@ -85,6 +85,9 @@ describe('storefront search relevance', () => {
     ['ergonom', ['Ergonomic Mesh Task Chair']],
     ['monitor a', ['Monitor Arm Dual']],
     ['acoust', ['Acoustic Privacy Panel']],
+    // words of descriptions only, whole and being typed
+    ['breathable', ['Ergonomic Mesh Task Chair']],
+    ['breath', ['Ergonomic Mesh Task Chair']],
     // model numbers and SKUs
     ['60x30', ['Walnut Standing Desk 60x30']],
     ['CD-4471-W', ['Walnut Standing Desk 60x30']],
