@@ -136,7 +136,8 @@ const isNumber = (word: string) => /^\d+$/.test(word);
 /**
  * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words), never
  * the names themselves: the words as typed first; when they match nothing, the last word completed to the known
- * words it starts (someone still typing; a tsquery prefix only when no name word starts with it); then the
+ * words it starts (someone still typing; a tsquery prefix only when no name word starts with it, and then alone,
+ * without the words as typed first); then the
  * misspelled words corrected to the closest known word within one or two edits; then the words no name has
  * replaced by their closest known word by trigram similarity (several typos). `run` reads one page in one mode.
  */
