@@ -45,9 +45,10 @@ export function useUnreadChatCountLive(area: ChatArea): void {
   );
   useRealtimeEvent('MessageSent', onMessage);
   // Messages sent while the socket was not there (before it connected, while it reconnected): the area's chat is
-  // read again (the count, and the conversations and messages on screen).
+  // read again (the count, and the conversations and messages on screen). A read already under way (the next page
+  // of the inbox or of a conversation) is left to finish, never cancelled for it.
   const resync = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }),
+    () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }, { cancelRefetch: false }),
     [area, queryClient],
   );
   useRealtimeConnect(resync);

@@ -130,7 +130,7 @@ export function useNotificationsLive(area: NotificationArea): void {
   useRealtimeEvent('notification', onNotification);
   // Notifications sent while the socket was not there are read again at every connection.
   const resync = useCallback(
-    () => void client.invalidateQueries({ queryKey: notificationKeys.all(area) }),
+    () => void client.invalidateQueries({ queryKey: notificationKeys.all(area) }, { cancelRefetch: false }),
     [area, client],
   );
   useRealtimeConnect(resync);
