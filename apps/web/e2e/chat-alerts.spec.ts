@@ -1,8 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CHAT } from '@shop/contracts';
 import { JOURNEY_PASSWORD, createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { chatBubble, secondBrowser } from './support/chat';
 import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: these journeys run one after the other.
@@ -41,19 +42,7 @@ async function reply(page: Page, token: string, customerId: number, text: string
   expect(res.status()).toBe(200);
 }
 
-async function secondBrowser(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(`Uncaught: ${e.message}`));
-  return { context, page, errors };
-}
-
-const bubble = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+const DESKTOP = { width: 1280, height: 800 };
 
 test('a message for a conversation that is not open plays the tone and titles the window on any screen of either area', async ({
   page,
@@ -81,17 +70,17 @@ test('a message for a conversation that is not open plays the tone and titles th
   await expect(page).toHaveURL('/user/profile-settings');
   await expect(page).toHaveTitle(`(1) ${CHAT.windowTitle}`);
   await page.getByRole('link', { name: /Chat with Admin/ }).click();
-  await expect(bubble(page, `Your quote is ready ${tag}`)).toBeVisible();
+  await expect(chatBubble(page, `Your quote is ready ${tag}`)).toBeVisible();
   await expect(page).toHaveTitle(/^Chat \| /);
 
   // A message in the open conversation neither rings nor titles the window.
   await reply(page, token, customerId, `And the delivery date ${tag}`);
-  await expect(bubble(page, `And the delivery date ${tag}`)).toBeVisible();
+  await expect(chatBubble(page, `And the delivery date ${tag}`)).toBeVisible();
   expect(await played(page)).toEqual([CHAT.tone]);
   await expect(page).toHaveTitle(/^Chat \| /);
 
   // The back-office: an admin on the users list hears the customer and sees the count in the title.
-  const admin = await secondBrowser(browser);
+  const admin = await secondBrowser(browser, DESKTOP);
   await recordSounds(admin.page);
   const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/users');
@@ -100,13 +89,13 @@ test('a message for a conversation that is not open plays the tone and titles th
   const box = page.getByLabel('Message', { exact: true });
   await box.fill(`Thank you ${tag}`);
   await box.press('Enter');
-  await expect(bubble(page, `Thank you ${tag}`)).toBeVisible();
+  await expect(chatBubble(page, `Thank you ${tag}`)).toBeVisible();
   // The inbox is shared: other customers' unread messages may add to the count, and to the tones.
   await expect(admin.page).toHaveTitle(new RegExp(`^\\(\\d+\\) ${CHAT.windowTitle}$`));
   expect(await played(admin.page)).toContain(CHAT.tone);
   await admin.page.getByRole('banner').getByRole('link', { name: 'Chat' }).click();
   await admin.page.getByTestId(`conversation-${customerId}`).click();
-  await expect(bubble(admin.page, `Thank you ${tag}`)).toBeVisible();
+  await expect(chatBubble(admin.page, `Thank you ${tag}`)).toBeVisible();
   await expect(admin.page.getByTestId(`conversation-${customerId}`)).not.toContainText('unread');
 
   expect(admin.errors).toEqual([]);
@@ -145,7 +134,7 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
   const box = page.getByLabel('Message', { exact: true });
   await box.fill(`Plan at https://example.com/plans?id=7. Not javascript:alert(1) <b>bold</b> ${tag}`);
   await box.press('Enter');
-  const mine = bubble(page, tag);
+  const mine = chatBubble(page, tag);
   const link = mine.getByRole('link', { name: 'https://example.com/plans?id=7' });
   await expect(link).toHaveAttribute('href', 'https://example.com/plans?id=7');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -155,7 +144,7 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
   await expect(mine.locator('b')).toHaveCount(0);
 
   // The team sends an image: it shows as a thumbnail that opens the full image.
-  const admin = await secondBrowser(browser);
+  const admin = await secondBrowser(browser, DESKTOP);
   const token = await adminToken(admin.page, adminEmail);
   const res = await admin.page.request.post(`/api/messages/${customerId}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -165,11 +154,11 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
     },
   });
   expect(res.status()).toBe(200);
-  const image = bubble(page, `Your layout ${tag}`).getByRole('img', { name: 'layout.png' });
+  const image = chatBubble(page, `Your layout ${tag}`).getByRole('img', { name: 'layout.png' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const popup = page.waitForEvent('popup');
-  await bubble(page, `Your layout ${tag}`).getByTestId('chat-image').click();
+  await chatBubble(page, `Your layout ${tag}`).getByTestId('chat-image').click();
   expect((await popup).url()).toMatch(/^blob:/);
   await (await popup).close();
 

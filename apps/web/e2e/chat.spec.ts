@@ -1,26 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
 import { ADMIN_MESSAGES, CHAT, CHAT_SERVER_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { chatBubble, secondBrowser } from './support/chat';
 import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
-
-/** A second browser (its own storage) for the admin, failing the journey on its console errors too. */
-async function adminBrowser(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url))
-      errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(`Uncaught: ${e.message}`));
-  return { context, page, errors };
-}
-
-const bubble = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
 test('a customer and an admin chat both ways with an attachment; typing, badges and the title follow', async ({
   page,
@@ -33,7 +18,7 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   const adminEmail = uniqueEmail('chat-admin');
   await createAccount({ email: adminEmail, role: 'admin', name: `Avery ${tag}` });
 
-  const admin = await adminBrowser(browser);
+  const admin = await secondBrowser(browser);
   const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
   await expect(admin.page.getByText('Select a conversation to start chatting.')).toBeVisible();
@@ -50,9 +35,9 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   await box.press('Shift+Enter');
   await box.pressSequentially('for a new office');
   await expect(box).toHaveValue('Hello, I need 12 cubicles\nfor a new office');
-  await expect(bubble(page, 'Hello, I need 12 cubicles')).toHaveCount(0);
+  await expect(chatBubble(page, 'Hello, I need 12 cubicles')).toHaveCount(0);
   await box.press('Enter');
-  await expect(bubble(page, 'Hello, I need 12 cubicles')).toBeVisible();
+  await expect(chatBubble(page, 'Hello, I need 12 cubicles')).toBeVisible();
   await expect(box).toHaveValue('');
 
   // The admin's inbox: the new conversation with its unread count, the title count and the top-bar badge.
@@ -67,7 +52,7 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   // Opening it reads it: the counts clear and the customer's message shows as seen.
   await conversation.click();
   await expect(admin.page).toHaveURL(`/admin/chat?userId=${customerId}`);
-  await expect(bubble(admin.page, 'for a new office')).toBeVisible();
+  await expect(chatBubble(admin.page, 'for a new office')).toBeVisible();
   await expect(conversation).not.toContainText('unread messages');
   await expect(admin.page).not.toHaveTitle(/^\(\d+\)/);
   await expect(admin.page.getByRole('banner').getByRole('link', { name: 'Chat' })).not.toContainText(
@@ -91,14 +76,14 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   await expect(admin.page.getByRole('list', { name: 'Attachments to send' })).toContainText('quote.txt');
   await admin.page.getByLabel('Message', { exact: true }).fill('Here is your quote');
   await admin.page.getByRole('button', { name: 'Send' }).click();
-  await expect(bubble(admin.page, 'Here is your quote')).toContainText('quote.txt');
+  await expect(chatBubble(admin.page, 'Here is your quote')).toContainText('quote.txt');
   await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'false');
 
   // The customer's chat badge rises, then clears on opening the conversation.
   const chatLink = page.getByRole('link', { name: /Chat with Admin/ }).first();
   await expect(chatLink).toContainText('1 unread message');
   await chatLink.click();
-  const reply = bubble(page, 'Here is your quote');
+  const reply = chatBubble(page, 'Here is your quote');
   await expect(reply).toContainText('Admin');
   await expect(chatLink).not.toContainText('unread messages');
   await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'true');
@@ -111,7 +96,7 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   // Both ways in real time while both are open.
   await page.getByLabel('Message', { exact: true }).fill('Thanks, received!');
   await page.getByLabel('Message', { exact: true }).press('Enter');
-  await expect(bubble(admin.page, 'Thanks, received!')).toBeVisible();
+  await expect(chatBubble(admin.page, 'Thanks, received!')).toBeVisible();
 
   expect(admin.errors).toEqual([]);
   await admin.context.close();
@@ -166,14 +151,14 @@ test('at 390 px the list and the conversation take turns; the admin goes back to
   await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('Sent from my phone');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(bubble(page, 'Sent from my phone')).toBeVisible();
+  await expect(chatBubble(page, 'Sent from my phone')).toBeVisible();
 
-  const admin = await adminBrowser(browser);
+  const admin = await secondBrowser(browser);
   await admin.page.setViewportSize({ width: 390, height: 844 });
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
   const conversation = admin.page.getByTestId(`conversation-${customerId}`);
   await conversation.click();
-  await expect(bubble(admin.page, 'Sent from my phone')).toBeVisible();
+  await expect(chatBubble(admin.page, 'Sent from my phone')).toBeVisible();
   await expect(conversation).toBeHidden();
   await admin.page.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(conversation).toBeVisible();
@@ -214,9 +199,9 @@ test('on a phone, an admin’s link to no customer says so, and a deleted custom
   const box = customer.getByLabel('Message', { exact: true });
   await box.fill(`Before I go ${tag}`);
   await box.press('Enter');
-  await expect(bubble(customer, `Before I go ${tag}`)).toBeVisible();
+  await expect(chatBubble(customer, `Before I go ${tag}`)).toBeVisible();
   await page.goto(`/admin/chat?userId=${customerId}`);
-  await expect(bubble(page, `Before I go ${tag}`)).toBeVisible();
+  await expect(chatBubble(page, `Before I go ${tag}`)).toBeVisible();
 
   // Another admin deletes the customer: the open conversation closes here, and the customer's tab is signed out.
   const deleted = await page.request.delete(`/api/admin/users/${customerId}`, {

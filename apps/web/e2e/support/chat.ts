@@ -1,0 +1,21 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+
+/**
+ * A second browser (its own storage) for the other side of a chat, collecting its console errors (the meta and
+ * dashboard-stats calls a signed-in layout makes may fail while the test moves on) so the journey can fail on them.
+ */
+export async function secondBrowser(browser: Browser, viewport?: BrowserContextOptions['viewport']) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url))
+      errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`Uncaught: ${e.message}`));
+  return { context, page, errors };
+}
+
+/** The chat message bubbles holding the text. */
+export const chatBubble = (page: Page, text: string) =>
+  page.getByTestId('chat-message').filter({ hasText: text });
