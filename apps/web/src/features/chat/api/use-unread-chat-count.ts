@@ -47,10 +47,12 @@ export function useUnreadChatCountLive(area: ChatArea): void {
   // Messages sent while the socket was not there (before it connected, while it reconnected): the area's chat is
   // read again (the count, and the conversations and messages on screen). A read already under way (the next page
   // of the inbox or of a conversation) is left to finish, never cancelled for it.
-  const resync = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }, { cancelRefetch: false }),
-    [area, queryClient],
-  );
+  const resync = useCallback(() => {
+    // The count is read afresh even when a read of it is under way: that read may have started before what the
+    // socket missed was written.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }, { cancelRefetch: false });
+  }, [area, queryClient]);
   useRealtimeConnect(resync);
 
   const unread = useUnreadChatCount(area);
