@@ -34,7 +34,6 @@ class RealtimeClient {
   private online: ReadonlySet<number> = new Set();
   private connected = false;
   private readonly stateListeners = new Set<() => void>();
-  private readonly connectListeners = new Set<() => void>();
   private unsubscribeSession: (() => void) | null = null;
 
   /** Keeps a connection for that area's session while at least one user holds it; answers the release. */
@@ -72,17 +71,6 @@ class RealtimeClient {
 
   onlineUsers(): ReadonlySet<number> {
     return this.online;
-  }
-
-  /**
-   * Calls the listener at every connection, the first and each reconnection: events sent while no socket was
-   * there (before it connected, while it reconnected) never arrive, so what they would have changed is read again.
-   */
-  onConnect(listener: () => void): () => void {
-    this.connectListeners.add(listener);
-    return () => {
-      this.connectListeners.delete(listener);
-    };
   }
 
   subscribeState = (listener: () => void): (() => void) => {
@@ -134,7 +122,6 @@ class RealtimeClient {
     socket.on('connect', () => {
       this.connected = true;
       this.notifyState();
-      this.connectListeners.forEach((l) => l());
     });
     const kind = this.kind;
     const socketToken = token;
@@ -192,11 +179,6 @@ export function useRealtimeConnection(kind: SessionKind): void {
 /** Calls the handler for each event of that name while mounted (the latest handler, without resubscribing). */
 export function useRealtimeEvent<E extends EventName>(event: E, handler: Handler<E>): void {
   useEffect(() => realtime.on(event, handler), [event, handler]);
-}
-
-/** Calls the handler at every (re)connection while mounted: the place to read again what events keep up to date. */
-export function useRealtimeConnect(handler: () => void): void {
-  useEffect(() => realtime.onConnect(handler), [handler]);
 }
 
 /** The ids of the users online (to a customer: the online admins). */

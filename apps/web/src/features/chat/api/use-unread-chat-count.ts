@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CHAT, type ChatMessage } from '@shop/contracts';
 import { setStandInTitle } from '../../../lib/page-meta';
-import { useRealtimeConnect, useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
 import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
 
@@ -27,8 +27,7 @@ function playTone() {
 
 /**
  * While mounted (an area's layout, so on every screen of the area): the area's realtime connection; a message
- * from the other side for a conversation that is not open plays the tone and has the unread count read again
- * (and at every connection, the area's chat, for what was sent while no socket was there);
+ * from the other side for a conversation that is not open plays the tone and has the unread count read again;
  * and while that count is above 0 the window's title reads '(N) My Chat App' (specs, Chat).
  */
 export function useUnreadChatCountLive(area: ChatArea): void {
@@ -44,16 +43,6 @@ export function useUnreadChatCountLive(area: ChatArea): void {
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
-  // Messages sent while the socket was not there (before it connected, while it reconnected): the area's chat is
-  // read again (the count, and the conversations and messages on screen). A read already under way (the next page
-  // of the inbox or of a conversation) is left to finish, never cancelled for it.
-  const resync = useCallback(() => {
-    // The count is read afresh even when a read of it is under way: that read may have started before what the
-    // socket missed was written.
-    void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
-    void queryClient.invalidateQueries({ queryKey: chatKeys.all(area) }, { cancelRefetch: false });
-  }, [area, queryClient]);
-  useRealtimeConnect(resync);
 
   const unread = useUnreadChatCount(area);
   useEffect(() => {

@@ -12,7 +12,7 @@ import {
   type AppNotification,
   type NotificationsResponse,
 } from '@shop/contracts';
-import { useRealtimeConnect, useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -128,12 +128,6 @@ export function useNotificationsLive(area: NotificationArea): void {
     [area, client],
   );
   useRealtimeEvent('notification', onNotification);
-  // Notifications sent while the socket was not there are read again at every connection.
-  const resync = useCallback(
-    () => void client.invalidateQueries({ queryKey: notificationKeys.all(area) }, { cancelRefetch: false }),
-    [area, client],
-  );
-  useRealtimeConnect(resync);
 }
 
 /** The full notifications page's list (10 per page); page changes settle for 200 ms before a fetch. */

@@ -14,9 +14,6 @@ vi.mock('../../../lib/realtime-client', () => ({
   useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
     realtimeHandlers.set(event, handler);
   },
-  useRealtimeConnect: (handler: () => void) => {
-    realtimeHandlers.set('connect', handler);
-  },
 }));
 
 const note = (id: number, read = false): AppNotification => ({
@@ -88,22 +85,6 @@ describe('NotificationBell', () => {
       expect.stringContaining('note 9'),
       expect.stringContaining('note 1'),
     ]);
-  });
-
-  it('reads the count and the open list again when the socket (re)connects: what was pushed meanwhile is lost', async () => {
-    const user = userEvent.setup();
-    let answer = { notifications: [note(1)], unread_count: 1, total: 1 };
-    const gets = api(() => answer);
-    renderWithProviders(<NotificationBell area="customer" />);
-    await user.click(badge());
-    await screen.findByText('note 1');
-    expect(gets).toEqual(['1:1', '1:5']);
-
-    // A notification the server pushed while the socket was reconnecting.
-    answer = { notifications: [note(4), note(1)], unread_count: 2, total: 2 };
-    realtimeHandlers.get('connect')!(undefined);
-    expect(await screen.findByText('note 4')).toBeInTheDocument();
-    await waitFor(() => expect(badge()).toHaveTextContent('2 unread notifications'));
   });
 
   it("marks all read with the answer's count", async () => {
