@@ -75,11 +75,7 @@ describe('hot query plans on generated data', () => {
     expect(p).not.toMatch(/Seq Scan on search_postings|Bitmap|Sort/);
   });
 
-  it("the search's vocabulary is read through its indexes: a word being typed, and the closest known word", async () => {
-    const prefix = await plan(`select w.word from search_words w
-      where w.word ~>=~ 'model1a' and w.word ~<~ 'model1a\u{10FFFF}' and w.word <> 'model1a'
-      order by w.products desc, w.word limit 8`);
-    expect(prefix).toContain('search_words_prefix_idx');
+  it("the closest known word to a word no name has is read through the vocabulary's trigram index", async () => {
     const similar = await plan(`select w.word from search_words w where w.word % 'modle1a2b3'
       order by w.word <-> 'modle1a2b3', w.products desc, w.word limit 1`);
     expect(similar).toContain('search_words_trgm_idx');

@@ -74,8 +74,9 @@ export const products = pgTable(
 /**
  * The vocabulary of the active products' names: each word (lower case, letters and digits, at least 3 characters,
  * not all digits) with the number of active products whose name has it. Kept exact by statement triggers on
- * products (custom migration `search-words-triggers`), in the transaction of the write. The search corrects
- * misspelled words and completes a word being typed against it, never against the names themselves.
+ * products (custom migration `search-words-triggers`), in the transaction of the write. Each instance keeps it in
+ * memory for a short while (modules/catalog/service.ts): the search corrects misspelled words and completes a word
+ * being typed against that copy, never against the names themselves.
  */
 export const searchWords = pgTable(
   'search_words',
@@ -84,8 +85,6 @@ export const searchWords = pgTable(
     products: integer('products').notNull(),
   },
   (t) => [
-    // A word being typed ('cab') is a range scan of this index.
-    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
     // The closest known word to a word no product name has: a GiST trigram index answers `order by word <-> $1
     // limit 1` by walking the index (the planner takes a GIN trigram index for dearer than reading the table,
     // and scoring every word of a large vocabulary costs ten times the index).

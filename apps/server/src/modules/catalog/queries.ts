@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { DbOrTx } from '../../db/connection';
@@ -22,8 +22,47 @@ async function read<T extends Record<string, unknown>>(
   const pool = db.$client as Pool;
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (options.prepared === false) return pool.query<T>(text, params as unknown[]);
-  const name = `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return pool.query<T>({ name, text, values: params as unknown[] });
+  return pool.query<T>({ name: statementName(text), text, values: params as unknown[] });
+}
+
+/** A prepared statement's name: a digest of its SQL text, so each distinct statement is prepared once per connection. */
+function statementName(text: string): string {
+  return `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/** A value of a shaped statement: a placeholder when the statement is built once for its shape, else the value. */
+type Bind = (name: string) => unknown;
+
+const shapedStatements = new Map<string, { text: string; name: string; params: unknown[] }>();
+
+/**
+ * Runs a read whose SQL text depends only on `shape` (which filters are set, not their values) as a named
+ * prepared statement built once per shape: `build` is given placeholders then, and the values are bound at each
+ * run. Building, rendering and naming the drizzle SQL of the product list took 9.5 us a request, measured alone:
+ * worth saving on the storefront's hottest route. Inside a transaction it runs as an ordinary query with the
+ * values in place. Under test (NODE_ENV=test) every run checks that the shape still gives the text it was built
+ * with, so a shape that misses a filter fails the tests.
+ */
+async function readShaped<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  shape: string,
+  build: (bind: Bind) => SQL,
+  values: Record<string, unknown>,
+): Promise<{ rows: T[] }> {
+  if (!('$client' in db)) return (await db.execute<T>(build((name) => values[name]))) as { rows: T[] };
+  let statement = shapedStatements.get(shape);
+  if (!statement || process.env.NODE_ENV === 'test') {
+    const { sql: text, params } = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
+    if (statement && statement.text !== text)
+      throw new Error(`The statement of shape ${shape} changed its text: the shape misses what changed it`);
+    statement ??= { text, params, name: statementName(text) };
+    shapedStatements.set(shape, statement);
+  }
+  return (db.$client as Pool).query<T>({
+    name: statement.name,
+    text: statement.text,
+    values: fillPlaceholders(statement.params, values),
+  });
 }
 
 /** One product row as the storefront reads it (price as exact text, gallery keys in order). */
@@ -50,16 +89,22 @@ export interface ProductFilter {
 }
 
 /** The columns of a product card; `viewerId` personalises is_favorited (false for guests, without a lookup). */
-function productColumns(viewerId: number | undefined): SQL {
-  const favorited = viewerId
-    ? sql`exists (select 1 from favorites f where f.user_id = ${viewerId} and f.product_id = p.id)`
-    : sql`false`;
+function productColumns(viewerId: unknown): SQL {
+  const favorited =
+    viewerId !== undefined
+      ? sql`exists (select 1 from favorites f where f.user_id = ${viewerId} and f.product_id = p.id)`
+      : sql`false`;
   return sql`p.id, p.name, p.slug, p.description, p.photo_key, p.price::text as price, p.stock_quantity, p.category_id,
     array(select i.image_key from product_images i where i.product_id = p.id order by i.position, i.id) as gallery,
     ${favorited} as is_favorited`;
 }
 
-function filterConditions(filter: ProductFilter): SQL {
+/** The WHERE of a filter; its ids may be placeholders of a shaped statement (readShaped). */
+function filterConditions(filter: {
+  categoryId?: unknown;
+  favoritesOf?: unknown;
+  includeInactive?: boolean;
+}): SQL {
   const parts: SQL[] = [];
   if (!filter.includeInactive) parts.push(sql`p.status`);
   if (filter.categoryId !== undefined) parts.push(sql`p.category_id = ${filter.categoryId}`);
@@ -83,23 +128,40 @@ export async function selectProductPage(
   limit: number,
   offset: number,
 ): Promise<ProductRow[]> {
-  // A wishlist lists the latest like first.
-  const page = filter.favoritesOf
-    ? sql`select p.id, fl.created_at as sort_at from products p
-        join favorites fl on fl.product_id = p.id and fl.user_id = ${filter.favoritesOf}
-        where ${filterConditions({ ...filter, favoritesOf: undefined })}
-        order by fl.created_at desc, p.id desc
-        limit ${limit} offset ${offset}`
-    : sql`select p.id, p.created_at as sort_at from products p
-        where ${filterConditions(filter)}
-        order by p.created_at desc nulls last, p.id desc nulls last
-        limit ${limit} offset ${offset}`;
-  const result = await read<ProductRow>(
+  const shape = [
+    'page',
+    filter.favoritesOf !== undefined,
+    filter.categoryId !== undefined,
+    !!filter.includeInactive,
+    !!viewerId,
+  ].join(':');
+  const result = await readShaped<ProductRow>(
     db,
-    sql`
-    select ${productColumns(viewerId)}
+    shape,
+    (bind) => {
+      const where = filterConditions({
+        ...filter,
+        categoryId: filter.categoryId === undefined ? undefined : bind('categoryId'),
+        favoritesOf: undefined,
+      });
+      // A wishlist lists the latest like first.
+      const page =
+        filter.favoritesOf !== undefined
+          ? sql`select p.id, fl.created_at as sort_at from products p
+        join favorites fl on fl.product_id = p.id and fl.user_id = ${bind('favoritesOf')}
+        where ${where}
+        order by fl.created_at desc, p.id desc
+        limit ${bind('limit')} offset ${bind('offset')}`
+          : sql`select p.id, p.created_at as sort_at from products p
+        where ${where}
+        order by p.created_at desc nulls last, p.id desc nulls last
+        limit ${bind('limit')} offset ${bind('offset')}`;
+      return sql`
+    select ${productColumns(viewerId ? bind('viewerId') : undefined)}
     from (${page}) pg join products p on p.id = pg.id
-    order by pg.sort_at desc nulls last, pg.id desc nulls last`,
+    order by pg.sort_at desc nulls last, pg.id desc nulls last`;
+    },
+    { limit, offset, categoryId: filter.categoryId, favoritesOf: filter.favoritesOf, viewerId },
   );
   return result.rows;
 }
@@ -333,7 +395,7 @@ export async function selectRelatedProducts(
 
 /**
  * The names' vocabulary (search_words, kept by triggers on products): each word with how many active products
- * use it; what misspelled search words are corrected against.
+ * use it; what words being typed are completed to and misspelled search words corrected against.
  */
 export async function selectSearchWords(db: DbOrTx): Promise<Map<string, number>> {
   const result = await read<{ word: string; products: number }>(
@@ -341,20 +403,6 @@ export async function selectSearchWords(db: DbOrTx): Promise<Map<string, number>
     sql`select w.word, w.products from search_words w`,
   );
   return new Map(result.rows.map((r) => [r.word, r.products]));
-}
-
-/**
- * The known words that start with `prefix` and are longer (a word being typed), those most products use first:
- * a range scan of search_words' text_pattern_ops index.
- */
-export async function selectWordsStartingWith(db: DbOrTx, prefix: string, limit: number): Promise<string[]> {
-  const result = await read<{ word: string }>(
-    db,
-    sql`select w.word from search_words w
-        where w.word ~>=~ ${prefix} and w.word ~<~ ${`${prefix}\u{10FFFF}`} and w.word <> ${prefix}
-        order by w.products desc, w.word limit ${limit}`,
-  );
-  return result.rows.map((r) => r.word);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/connection';
 import { notFound, unauthenticated } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import { toProductDto } from './product-dto';
-import { correctSpelling, type Vocabulary } from './spelling';
+import { correctSpelling, type Vocabulary, wordsStartingWith } from './spelling';
 import * as q from './queries';
 
 /** How long the category list and the per-category totals are reused before they are read again. */
@@ -134,12 +134,13 @@ function withCompletions(terms: q.SearchTerms, completions: string[]): q.SearchT
 const isNumber = (word: string) => /^\d+$/.test(word);
 
 /**
- * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words), never
- * the names themselves: the words as typed first; when they match nothing, the last word completed to the known
- * words it starts (someone still typing; a tsquery prefix only when no name word starts with it, and then alone,
- * without the words as typed first); then the
- * misspelled words corrected to the closest known word within one or two edits; then the words no name has
- * replaced by their closest known word by trigram similarity (several typos). `run` reads one page in one mode.
+ * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words, kept in
+ * memory for VOCABULARY_TTL_MS), never the names themselves. A last word the names do not have is searched as
+ * typed or completed to the known words it starts, in one query (someone still typing; a tsquery prefix when no
+ * name word starts with it). Otherwise the words as typed first; when they match nothing, the last word completed
+ * to the known words it starts ('desk' -> desks). Then the misspelled words corrected to the closest known word
+ * within one or two edits; then the words no name has replaced by their closest known word by trigram similarity
+ * (several typos). `run` reads one page in one mode.
  */
 export async function searchCascade<T extends { total: number }>(
   db: DbOrTx,
@@ -154,14 +155,15 @@ export async function searchCascade<T extends { total: number }>(
   const match = async (terms: q.SearchTerms): Promise<T> => {
     const last = terms.words.at(-1);
     const typing = !!last && !(terms.words.length > 1 && last.length < 2);
-    // A last word the names do not have (a misspelling, a word of descriptions only, something being typed): its
-    // completions first. With none, the prefix search is the only one, since it also matches the word itself;
-    // the words as typed would match a part of what it does and, nearly always, nothing.
+    // A last word the names do not have (a misspelling, a word of descriptions only, something being typed): the
+    // word as typed or any known word it starts, in one search, so names with a completion rank first and a
+    // description with the word itself still follows. With no completion, the prefix search alone: it also
+    // matches the word itself.
     if (typing && !isNumber(last) && !vocabulary.has(last)) {
-      const completions = await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
-      if (!completions.length) return run(terms, 'prefix');
-      const found = await run(terms, 'fulltext');
-      return found.total !== 0 ? found : run(withCompletions(terms, completions), 'fulltext');
+      const completions = wordsStartingWith(vocabulary, last, PREFIX_EXPANSIONS);
+      return completions.length
+        ? run(withCompletions(terms, [last, ...completions]), 'fulltext')
+        : run(terms, 'prefix');
     }
     const found = await run(terms, 'fulltext');
     if (found.total !== 0 || !typing) return found;
@@ -169,7 +171,7 @@ export async function searchCascade<T extends { total: number }>(
     if (isNumber(last)) return run(terms, 'prefix');
     // A whole word of the names: completed when it starts longer ones ('desk' -> desks); a tsquery prefix of a
     // word found in many names would read all their posting lists for nothing.
-    const completions = await q.selectWordsStartingWith(vocabularyDb, last, PREFIX_EXPANSIONS);
+    const completions = wordsStartingWith(vocabulary, last, PREFIX_EXPANSIONS);
     return completions.length ? run(withCompletions(terms, completions), 'fulltext') : found;
   };
   const terms = parseSearch(search);

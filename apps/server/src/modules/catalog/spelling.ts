@@ -69,3 +69,35 @@ export function correctSpelling(words: string[], vocabulary: Vocabulary): string
   const corrected = words.map((w) => correctWord(w, vocabulary));
   return corrected.some((w, i) => w !== words[i]) ? corrected : null;
 }
+
+/** Code-unit order of two words. */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each vocabulary's words in code-unit order, built once per vocabulary read (a vocabulary is never changed). */
+const sortedWords = new WeakMap<Vocabulary, string[]>();
+
+/**
+ * The known words longer than `prefix` that start with it (a word being typed), those most products use first,
+ * then alphabetically; at most `limit`. A binary search of the vocabulary's sorted words, so it costs the words
+ * of that start, not the whole vocabulary.
+ */
+export function wordsStartingWith(vocabulary: Vocabulary, prefix: string, limit: number): string[] {
+  let words = sortedWords.get(vocabulary);
+  if (!words) {
+    words = [...vocabulary.keys()].sort(byCodeUnit);
+    sortedWords.set(vocabulary, words);
+  }
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (words[mid]! < prefix) low = mid + 1;
+    else high = mid;
+  }
+  const found: string[] = [];
+  for (let i = low; i < words.length && words[i]!.startsWith(prefix); i++) {
+    if (words[i] !== prefix) found.push(words[i]!);
+  }
+  const uses = (w: string) => vocabulary.get(w) ?? 0;
+  return found.sort((a, b) => uses(b) - uses(a) || byCodeUnit(a, b)).slice(0, limit);
+}

@@ -22,6 +22,7 @@ const NAMED: [name: string, sku: string, description: string][] = [
   ['Reception Counter', 'RC-5001', 'Curved reception desk with a transaction top.'],
   ['Monitor Arm Dual', 'AC-6001', 'Gas-spring arm for two screens.'],
   ['Acoustic Privacy Panel', 'PN-7001', 'Fabric panel that absorbs sound between desks.'],
+  ['Personal Locker', 'LK-8001', 'Four doors with keys for coats and bags.'],
 ];
 
 /** Newer products that mention the query words only in their descriptions. */
@@ -85,6 +86,8 @@ describe('storefront search relevance', () => {
     ['ergonom', ['Ergonomic Mesh Task Chair']],
     ['monitor a', ['Monitor Arm Dual']],
     ['acoust', ['Acoustic Privacy Panel']],
+    // a word being typed that is also a whole word of a description: the name that completes it first
+    ['lock', ['Personal Locker']],
     // words of descriptions only, whole and being typed
     ['breathable', ['Ergonomic Mesh Task Chair']],
     ['breath', ['Ergonomic Mesh Task Chair']],
@@ -103,6 +106,11 @@ describe('storefront search relevance', () => {
     expect(names[0]).toBe('Walnut Standing Desk 60x30');
     expect(names).toContain('Storage Tower 1');
     expect(total).toBe(31);
+  });
+
+  it('a word being typed lists the names it starts, then the descriptions that have the word itself', async () => {
+    // 'lock' is the stem of the cabinet's "locking"; the names' vocabulary completes it to "locker".
+    expect(await search('lock')).toEqual({ names: ['Personal Locker', 'Lateral File Cabinet'], total: 2 });
   });
 
   it('finds nothing for words that match nothing', async () => {

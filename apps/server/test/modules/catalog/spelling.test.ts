@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { correctSpelling, correctWord, editDistance } from '../../../src/modules/catalog/spelling';
+import {
+  correctSpelling,
+  correctWord,
+  editDistance,
+  wordsStartingWith,
+} from '../../../src/modules/catalog/spelling';
 
 const vocabulary = new Map([
   ['chair', 40],
@@ -57,5 +62,30 @@ describe('correctSpelling', () => {
   it('answers the corrected words, or null when nothing needed correcting', () => {
     expect(correctSpelling(['ergonmic', 'chiar'], vocabulary)).toEqual(['ergonomic', 'chair']);
     expect(correctSpelling(['mesh', 'chair'], vocabulary)).toBeNull();
+  });
+});
+
+describe('wordsStartingWith', () => {
+  const words = new Map([
+    ['cab', 5],
+    ['cabinet', 40],
+    ['cabinets', 12],
+    ['cable', 12],
+    ['cabana', 1],
+    ['caddy', 90],
+    ['ca', 3],
+  ]);
+
+  it('answers the longer known words of that start, most used first, then alphabetically, at most the limit', () => {
+    expect(wordsStartingWith(words, 'cab', 8)).toEqual(['cabinet', 'cabinets', 'cable', 'cabana']);
+    expect(wordsStartingWith(words, 'cab', 2)).toEqual(['cabinet', 'cabinets']);
+    expect(wordsStartingWith(words, 'ca', 3)).toEqual(['caddy', 'cabinet', 'cabinets']);
+  });
+
+  it('answers nothing for a start no word has, past the last word or before the first', () => {
+    expect(wordsStartingWith(words, 'cax', 8)).toEqual([]);
+    expect(wordsStartingWith(words, 'zz', 8)).toEqual([]);
+    expect(wordsStartingWith(words, 'a', 8)).toEqual([]);
+    expect(wordsStartingWith(new Map(), 'cab', 8)).toEqual([]);
   });
 });
