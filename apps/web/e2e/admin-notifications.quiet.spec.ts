@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '@shop/contracts';
 import { JOURNEY_PASSWORD, createAccount, signIn, sql } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { badgeStart, notifyMany } from './support/badges';
 
 // Every admin receives the notifications of every customer: these journeys run in the "quiet shop" project,
 // after all others, so the admin's notifications are the ones made here.
@@ -73,4 +74,21 @@ test('a page past the last one says so, keeps the pager and leads back to the la
   await expect(page.getByText('Please check back soon.')).toHaveCount(0);
   await page.getByRole('button', { name: /^Go to page \d+$/ }).click();
   await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
+// Here, not with the customer area's phone journeys: another journey's customer message would change this admin's
+// badge while it is measured.
+test('on a phone, the back-office bell and chat icon keep their 99+ badges beside the icon', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = uniqueEmail('badge-admin');
+  const adminId = await createAccount({ email, role: 'admin', name: 'Bea Badge' });
+  await notifyMany(adminId, 120);
+  await signIn(page, 'admin', email, '/admin/notifications');
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toContainText('99+');
+  await expect(bell).toContainText('120 unread notifications');
+  const { offset, iconWidth } = await badgeStart(bell);
+  expect(offset).toBeGreaterThanOrEqual(iconWidth * 0.6);
 });

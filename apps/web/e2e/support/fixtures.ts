@@ -6,7 +6,7 @@ export interface Refusal {
   path: string;
 }
 
-export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[] }>({
+export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[]; realtimeFrames: string[] }>({
   // A journey lists its intended refusals here (`refusals.push(...)`); Chromium logs each as a console error.
   // eslint-disable-next-line no-empty-pattern
   refusals: async ({}, use) => {
@@ -27,6 +27,31 @@ export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[] }
       page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
       await use(errors);
       expect(errors, 'console errors during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The page's realtime (Socket.IO) frames with their times, printed and attached when a journey fails: whether
+  // an event reached the page, and when, is otherwise not in the report. Session tokens are left out.
+  realtimeFrames: [
+    async ({ page }, use, testInfo) => {
+      const frames: string[] = [];
+      const note = (what: string) => frames.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+      const shown = (payload: string | Buffer) =>
+        String(payload)
+          .replace(/"token":"[^"]*"/g, '"token":"…"')
+          .slice(0, 200);
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/socket.io/')) return;
+        note('open');
+        ws.on('framesent', ({ payload }) => note(`sent ${shown(payload)}`));
+        ws.on('framereceived', ({ payload }) => note(`received ${shown(payload)}`));
+        ws.on('close', () => note('close'));
+      });
+      await use(frames);
+      if (testInfo.status !== testInfo.expectedStatus && frames.length) {
+        console.info(`Realtime frames of ${testInfo.title}:\n${frames.join('\n')}`);
+        await testInfo.attach('realtime frames', { body: frames.join('\n'), contentType: 'text/plain' });
+      }
     },
     { auto: true },
   ],
