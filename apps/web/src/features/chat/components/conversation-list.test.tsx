@@ -60,4 +60,25 @@ describe('the conversation list pages', () => {
     expect(screen.queryByRole('button', { name: /Load/ })).toBeNull();
     expect(screen.getByTestId('conversation-104')).toHaveFocus();
   });
+
+  it('focuses the first conversation of the new page even when another arrived live at the top meanwhile', async () => {
+    const user = userEvent.setup();
+    const first = [1, 2, 3].map(conversation);
+    const { rerender } = render(
+      <ConversationList {...common} conversations={first} hasMore onLoadMore={() => {}} />,
+    );
+    screen.getByRole('button', { name: 'Load more conversations' }).focus();
+    await user.keyboard('{Enter}');
+    // A new conversation comes first, then the page: the rows moved down by one.
+    rerender(<ConversationList {...common} conversations={[conversation(9), ...first]} hasMore loadingMore />);
+    expect(screen.getByRole('button', { name: 'Loading more conversations…' })).toHaveFocus();
+    rerender(
+      <ConversationList
+        {...common}
+        conversations={[conversation(9), ...first, conversation(4), conversation(5)]}
+        hasMore
+      />,
+    );
+    expect(screen.getByTestId('conversation-104')).toHaveFocus();
+  });
 });

@@ -37,16 +37,21 @@ export function ConversationList({
   onSelect,
 }: ConversationListProps) {
   // After "Load more", focus moves to the first conversation it brought (the button may be gone: last page).
+  // That is the row after the last one listed before the press: a conversation that arrives live meanwhile
+  // goes to the top, so counting rows would land on an old one.
   const listRef = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  const listedBefore = useRef<ReadonlySet<number> | null>(null);
   useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || conversations.length <= from) return;
-    focusFrom.current = null;
-    listRef.current?.children[from]?.querySelector('button')?.focus();
-  }, [conversations.length]);
+    const before = listedBefore.current;
+    if (before === null) return;
+    const lastKnown = conversations.findLastIndex((c) => before.has(c.user_id));
+    const next = conversations[lastKnown + 1];
+    if (!next || before.has(next.user_id)) return;
+    listedBefore.current = null;
+    listRef.current?.querySelector<HTMLElement>(`[data-testid="conversation-${next.user_id}"]`)?.focus();
+  }, [conversations]);
   const loadMore = () => {
-    focusFrom.current = conversations.length;
+    listedBefore.current = new Set(conversations.map((c) => c.user_id));
     onLoadMore?.();
   };
 
