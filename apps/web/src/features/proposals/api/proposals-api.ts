@@ -240,10 +240,28 @@ export function useInvalidateProposals() {
   return () => client.invalidateQueries({ queryKey: proposalKeys.all });
 }
 
-/** A mutation that refreshes every proposal query when it succeeds. */
+interface Outcome<R> {
+  onSuccess?: (result: R) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * A step of a deal, which refreshes every proposal query when it succeeds. `run` reports its outcome even when
+ * the component that asked is gone by then: the refetch of the step, or the realtime event it sends, can replace
+ * that component first (a cancelled booking's section goes away), and TanStack Query drops the callbacks given to
+ * `mutate` on unmount.
+ */
 export function useProposalMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const invalidate = useInvalidateProposals();
-  return useMutation({ mutationFn, onSuccess: () => void invalidate() });
+  const mutation = useMutation({ mutationFn, onSuccess: () => void invalidate() });
+  const { mutateAsync } = mutation;
+  const run = useCallback(
+    (vars: V, { onSuccess, onError }: Outcome<R> = {}) => {
+      mutateAsync(vars).then(onSuccess, (error: Error) => onError?.(error));
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, run };
 }
 
 /** The notification types a proposal or booking step sends to the other side. */

@@ -47,7 +47,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           size="sm"
           loading={confirm.isPending}
           onClick={() =>
-            confirm.mutate(booking.id, {
+            confirm.run(booking.id, {
               onSuccess: () => toast.success('The date is confirmed.'),
               onError: (e) => failure(e, 'The booking could not be confirmed.'),
             })
@@ -86,7 +86,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
               variant="danger"
               loading={cancel.isPending}
               onClick={() =>
-                cancel.mutate(booking.id, {
+                cancel.run(booking.id, {
                   onSuccess: () => {
                     setDialog(null);
                     toast.success('The booking is cancelled.');
@@ -116,7 +116,7 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
   const slots = useQuery(siteVisitSlotsQuery());
   const propose = useProposalMutation((body: BookingInput) => proposeBooking(booking.id, body));
   const { mode, start, onSubmit, choice } = useSlotOrDateForm((body, setError) =>
-    propose.mutate(body, {
+    propose.run(body, {
       onSuccess: () => {
         toast.success('The new date is proposed to the customer.');
         onClose();
@@ -174,7 +174,7 @@ function RescheduleDialog({
             loading={move.isPending}
             onClick={() =>
               start &&
-              move.mutate(start, {
+              move.run(start, {
                 onSuccess: () => {
                   toast.success('The installation is moved.');
                   onClose();

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../lib/toast';
 import type { Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
 import { InstallationBooking } from './installation-booking';
@@ -58,6 +59,23 @@ describe('Propose another date (admin)', () => {
       requested_date: '2030-03-06',
       note: 'Wednesday works for the crew',
     });
+  });
+});
+
+describe('Cancel booking', () => {
+  it('says the booking is cancelled even when the section is gone before the answer comes', async () => {
+    const user = userEvent.setup();
+    let answerCancel: (r: Response) => void = () => {};
+    mocked.fetch.mockImplementation(() => new Promise<Response>((resolve) => (answerCancel = resolve)));
+    const { rerender } = renderWithQueries(<BookingActions booking={booking} area="admin" />);
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(mocked.calls('/api/admin/bookings/5/cancel')).toHaveLength(1));
+    // A realtime refetch removed the installation section first.
+    rerender(<p>No installation</p>);
+    answerCancel(answer(200, { booking: { ...booking, status: 'cancelled' } }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('The booking is cancelled.'));
   });
 });
 

@@ -51,7 +51,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
     proposal.tax_rate,
   );
   const onSubmit = handleSubmit((values) =>
-    accept.mutate(values, {
+    accept.run(values, {
       onSuccess: (saved) => {
         toast.success('Thank you: the proposal is accepted.');
         onClose();
@@ -113,7 +113,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) 
     declineProposal(proposal.id, { comment: v.comment }),
   );
   const onSubmit = handleSubmit((values) =>
-    decline.mutate(values, {
+    decline.run(values, {
       onSuccess: (saved) => {
         toast.success('The proposal is declined.');
         onClose();

@@ -15,7 +15,7 @@ export function InstallationBooking({ proposalId }: { proposalId: number }) {
   const book = useProposalMutation((body: BookingInput) => bookProposal(proposalId, body));
   const { mode, start, onSubmit, choice } = useSlotOrDateForm((body, setError) => {
     setSlotError(undefined);
-    book.mutate(body, {
+    book.run(body, {
       onSuccess: () =>
         toast.success('slot_start' in body ? 'Your installation date is booked.' : 'Your request is sent.'),
       onError: (e) => {

@@ -109,7 +109,7 @@ export function ProposalBuilder({
   });
 
   const onSubmit = handleSubmit((values) =>
-    save.mutate(values, {
+    save.run(values, {
       onSuccess: (saved) => {
         toast.success('Proposal saved as a draft.');
         onSaved(saved);

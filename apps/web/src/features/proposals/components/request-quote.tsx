@@ -43,7 +43,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
   });
   const send = useProposalMutation((v: QuoteValues) => requestQuote(toInput(v)));
   const onSubmit = handleSubmit((values) =>
-    send.mutate(values, {
+    send.run(values, {
       onSuccess: () => {
         toast.success('Your quote request is sent. We will answer with a proposal.');
         onClose();

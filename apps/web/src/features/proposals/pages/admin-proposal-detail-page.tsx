@@ -82,7 +82,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                   <Button
                     loading={send.isPending}
                     onClick={() =>
-                      send.mutate(proposal.id, {
+                      send.run(proposal.id, {
                         onSuccess: () => toast.success('Proposal sent to the customer.'),
                         onError: (e) => failure(e, 'The proposal could not be sent.'),
                       })
@@ -97,7 +97,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                   variant="outline"
                   loading={revise.isPending}
                   onClick={() =>
-                    revise.mutate(proposal.id, {
+                    revise.run(proposal.id, {
                       onSuccess: (draft) => {
                         toast.success(`Version ${draft.version} created as a draft.`);
                         void navigate(`/admin/proposals/${draft.id}`);

@@ -51,7 +51,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
       noValidate
       aria-label="Availability"
       onSubmit={handleSubmit((values) =>
-        save.mutate(values, {
+        save.run(values, {
           onSuccess: (saved) => {
             client.setQueryData(proposalKeys.schedule, saved);
             toast.success('Availability saved.');

@@ -65,7 +65,7 @@ export default function SiteVisitPage() {
     ),
   );
   const onSubmit = handleSubmit((values) =>
-    book.mutate(values, {
+    book.run(values, {
       onSuccess: (b) => {
         setBooked(b);
         toast.success('Your site visit is booked.');
