@@ -70,7 +70,9 @@ describe('the conversation list pages', () => {
     screen.getByRole('button', { name: 'Load more conversations' }).focus();
     await user.keyboard('{Enter}');
     // A new conversation comes first, then the page: the rows moved down by one.
-    rerender(<ConversationList {...common} conversations={[conversation(9), ...first]} hasMore loadingMore />);
+    rerender(
+      <ConversationList {...common} conversations={[conversation(9), ...first]} hasMore loadingMore />,
+    );
     expect(screen.getByRole('button', { name: 'Loading more conversations…' })).toHaveFocus();
     rerender(
       <ConversationList
