@@ -284,11 +284,3 @@ export async function proposalIdsOfRequest(db: DbOrTx, requestId: number) {
 export async function markRequestAnswered(db: DbOrTx, requestId: number) {
   await db.update(quoteRequests).set({ status: 'answered' }).where(eq(quoteRequests.id, requestId));
 }
-
-export async function userContact(db: DbOrTx, userId: number) {
-  const rows = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return rows[0] ?? null;
-}

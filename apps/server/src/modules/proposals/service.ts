@@ -18,6 +18,7 @@ import {
   type NotificationRow,
 } from '../notifications/service';
 import { addDays, zonedDay } from '../scheduling/shop-time';
+import { userContact } from '../users/service';
 import { lineTotal, fromCents, toCents, totals, twoDecimals } from './money';
 import { renderProposalPdf } from './pdf';
 import {
@@ -59,6 +60,32 @@ async function customerView(ctx: AppContext, db: DbOrTx, userId: number, id: num
 export async function customerProposal(ctx: AppContext, userId: number, id: number): Promise<Proposal> {
   await q.expireDue(ctx.database.db, shopToday(ctx));
   return toCustomerProposal(await customerView(ctx, ctx.database.db, userId, id));
+}
+
+/** 404 unless the proposal is the customer's and has been sent to them (drafts are the shop's alone). */
+export async function checkCustomerProposal(db: DbOrTx, userId: number, id: number): Promise<void> {
+  const found = await q.findProposal(db, id);
+  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+}
+
+/**
+ * The customer's accepted proposal, locked for the rest of the transaction, as an installation booking needs it:
+ * its number, the customer's contact and the phone of its design, if any. 404 for another's or a draft; 409 unless
+ * accepted.
+ */
+export async function lockAcceptedProposal(tx: DbOrTx, userId: number, id: number) {
+  await q.lockProposal(tx, id);
+  const found = await q.findProposal(tx, id);
+  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  if (found.proposal.status !== 'accepted') throw conflict(PROPOSAL_MESSAGES.notAccepted);
+  const design = found.proposal.designId ? await q.findDesign(tx, found.proposal.designId) : null;
+  return {
+    number: found.proposal.number,
+    name: found.customerName,
+    email: found.customerEmail,
+    companyName: found.customerCompany,
+    phone: design?.phone || null,
+  };
 }
 
 export async function adminList(
@@ -463,7 +490,7 @@ export async function requestQuote(
         return { productId, name: p.name, sku: p.sku, quantity };
       }),
     );
-    const who = await q.userContact(tx, userId);
+    const who = await userContact(tx, userId);
     const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${merged.size} ${merged.size === 1 ? 'product' : 'products'}.`;
     const link = `${ctx.config.publicUrl}/admin/quote-requests/${request.id}`;
     await enqueueMail(tx, {

@@ -19,7 +19,8 @@ import {
   publishNotifications,
   type NotificationRow,
 } from '../notifications/service';
-import * as proposalQueries from '../proposals/queries';
+import { checkCustomerProposal, lockAcceptedProposal } from '../proposals/service';
+import { userContact } from '../users/service';
 import { bookingIcs } from './ics';
 import * as q from './queries';
 import { addDays, weekdayOf, zonedDay, zonedInstant } from './shop-time';
@@ -276,22 +277,16 @@ export async function bookInstallation(
 ) {
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
-    await proposalQueries.lockProposal(tx, proposalId);
-    const found = await proposalQueries.findProposal(tx, proposalId);
-    if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
-    if (found.proposal.status !== 'accepted') throw conflict(PROPOSAL_MESSAGES.notAccepted);
+    const proposal = await lockAcceptedProposal(tx, userId, proposalId);
     if (await q.activeBookingForProposals(tx, [proposalId])) throw conflict(PROPOSAL_MESSAGES.alreadyBooked);
-    const design = found.proposal.designId
-      ? await proposalQueries.findDesign(tx, found.proposal.designId)
-      : null;
     const base = {
       kind: 'installation' as const,
       proposalId,
       userId,
-      name: found.customerName,
-      email: found.customerEmail,
-      phone: design?.phone || null,
-      companyName: found.customerCompany,
+      name: proposal.name,
+      email: proposal.email,
+      phone: proposal.phone,
+      companyName: proposal.companyName,
     };
     let booking: q.BookingRow;
     if ('slot_start' in input) {
@@ -307,7 +302,7 @@ export async function bookInstallation(
       tx,
       booking,
       'booking_requested',
-      `${booking.name} asks for the installation of proposal ${found.proposal.number} ${when(ctx, booking)}.`,
+      `${booking.name} asks for the installation of proposal ${proposal.number} ${when(ctx, booking)}.`,
     );
     return booking.id;
   });
@@ -316,8 +311,7 @@ export async function bookInstallation(
 }
 
 export async function proposalSlots(ctx: AppContext, userId: number, proposalId: number) {
-  const found = await proposalQueries.findProposal(ctx.database.db, proposalId);
-  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  await checkCustomerProposal(ctx.database.db, userId, proposalId);
   return slots(ctx);
 }
 
@@ -513,7 +507,7 @@ export async function bookSiteVisit(
   if (userId === null) await ctx.limits.consume('siteVisitGuest', ip);
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
-    const account = userId ? await proposalQueries.userContact(tx, userId) : null;
+    const account = userId ? await userContact(tx, userId) : null;
     const name = input.name ?? account?.name;
     const email = input.email ?? account?.email;
     const errors: Record<string, string[]> = {};

@@ -57,6 +57,12 @@ export async function favoriteCountsByUser(db: DbOrTx, userIds: number[]): Promi
   return counts;
 }
 
+/** The name and e-mail of an account, or null for an unknown id. */
+export async function contactOf(db: DbOrTx, id: number) {
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
 /** A customer account (role user), locked for the rest of the transaction; null for admins and unknown ids. */
 export async function findCustomer(db: DbOrTx, id: number) {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { USER_STATUS, type AdminUser, type AdminUsersResponse, type UserStatus } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connection';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
 import { imageFileKeys } from '../../platform/files/images';
@@ -7,6 +8,9 @@ import { disownUploads, removeDisowned } from '../../platform/files/upload-journ
 import { designCountsByUser } from '../designs/design-stats';
 import { adminPagination } from '../../platform/pagination';
 import * as q from './queries';
+
+/** The name and e-mail of an account, or null for an unknown id (a booking's or a quote request's contact). */
+export const userContact = (db: DbOrTx, userId: number) => q.contactOf(db, userId);
 
 export async function listUsers(
   ctx: AppContext,
