@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PAGE_OUT_OF_RANGE } from '@shop/contracts';
 import { createAccount, signIn, sql } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { badgeStart, notifyMany } from './support/badges';
@@ -88,6 +89,51 @@ test('"Back to Designs" from a design opened on page 2 of the list returns to pa
   await page.goto(`/user/design-status/${tag}-3`);
   await page.getByRole('link', { name: 'Back to Designs' }).click();
   await expect(page).toHaveURL('/user/design-status');
+});
+
+test('the favorites page is in the URL: a reload and Back keep it, a page past the last says so', async ({
+  page,
+}) => {
+  // A dozen products of this journey's own, liked a minute apart: "Liked Desk … 12" the newest, first.
+  const tag = `liked${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`;
+  const email = uniqueEmail('paged-favorites');
+  const userId = await createAccount({ email, role: 'user', name: 'Fay Paged' });
+  await sql(
+    `with p as (
+       insert into products (name, slug, sku, price, stock_quantity)
+       select 'Liked Desk ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, 100 + n, 1
+       from generate_series(1, 12) n
+       returning id, name)
+     insert into favorites (user_id, product_id, created_at)
+     select $2, id, now() - make_interval(mins => 13 - split_part(name, ' ', 4)::int) from p`,
+    [tag, userId],
+  );
+  const liked = (n: number) => page.getByRole('link', { name: `Liked Desk ${tag} ${n}`, exact: true });
+  await signIn(page, 'customer', email, '/user/designs-liked');
+  await expect(liked(12)).toBeVisible();
+  await expect(liked(3)).toHaveCount(0);
+
+  const pages = page.getByRole('navigation', { name: 'Favorites pages' });
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL('/user/designs-liked?page=2');
+  await expect(liked(1)).toBeVisible();
+  await expect(liked(12)).toHaveCount(0);
+  await page.reload();
+  await expect(liked(1)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page).toHaveURL('/user/designs-liked');
+  await expect(liked(12)).toBeVisible();
+
+  // A page past the last says so and offers the last one.
+  await page.goto('/user/designs-liked?page=5');
+  await expect(page.getByText(PAGE_OUT_OF_RANGE.title(5))).toBeVisible();
+  await page.getByRole('button', { name: PAGE_OUT_OF_RANGE.action(2) }).click();
+  await expect(page).toHaveURL('/user/designs-liked?page=2');
+  await expect(liked(1)).toBeVisible();
 });
 
 test('on a phone, the menu reaches My Favorites and Submit New Designs; a 99+ badge leaves the bell in view', async ({

@@ -8,17 +8,18 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
 import { PageHeader } from '../../../components/ui/page-header';
-import { Pagination } from '../../../components/ui/pagination';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/ui/lists/paged-list';
+import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { failureMessage } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-api';
 
+/** /user/designs-liked: the products the customer liked, a page at a time (the page is kept in the URL). */
 export default function DesignsLikedPage() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useQuery(favoritesQuery(page));
+  const { page, setPage } = useListParams();
+  const { data, isPending, isError, isFetching, refetch } = useQuery(favoritesQuery(page));
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
 
   const unlike = useMutation({
@@ -53,93 +54,79 @@ export default function DesignsLikedPage() {
           </Link>
         }
       />
-      {isPending ? (
-        <PageSpinner label="Loading your favourites…" />
-      ) : isError ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {CUSTOMER_MESSAGES.productsFailed}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : data.data.length === 0 ? (
-        <EmptyState
-          icon={<HeartIcon className="size-6" />}
-          title="You have not liked any products yet."
-          description="Tap the heart on a product in the inventory to keep it here."
-          action={
-            <Link to="/products" className={buttonClasses('primary')}>
-              Browse Inventory
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-            {data.data.map((product) => (
-              <li
-                key={product.id}
-                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-              >
-                {/* The picture repeats the name link below for pointer users; keyboards and readers get one link. */}
-                <Link
-                  to={`/product/${product.slug}`}
-                  className="group block"
-                  tabIndex={-1}
-                  aria-hidden="true"
-                >
-                  <Image
-                    src={product.photo_url}
-                    alt=""
-                    className="aspect-[4/3] w-full bg-slate-100 object-cover transition group-hover:opacity-90"
-                  />
+      <PagedList
+        loading={isPending}
+        error={isError && !data && CUSTOMER_MESSAGES.productsFailed}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        empty={
+          data?.data.length === 0 && (
+            <EmptyState
+              icon={<HeartIcon className="size-6" />}
+              title="You have not liked any products yet."
+              description="Tap the heart on a product in the inventory to keep it here."
+              action={
+                <Link to="/products" className={buttonClasses('primary')}>
+                  Browse Inventory
                 </Link>
-                <div className="flex flex-1 flex-col p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <Link
-                      to={`/product/${product.slug}`}
-                      className="font-semibold text-navy-900 hover:text-copper-700"
-                    >
-                      {product.name}
-                    </Link>
-                    {product.stock_quantity > 0 ? (
-                      <Badge tone="success">In Stock</Badge>
-                    ) : (
-                      <Badge tone="danger">Out of Stock</Badge>
-                    )}
-                  </div>
-                  <p className="mt-1 text-lg font-bold text-navy-900 tabular-nums">
-                    {formatMoney(product.set_price)}
-                  </p>
-                  <div className="mt-auto flex gap-2 pt-4">
-                    <Link to={`/product/${product.slug}`} className={buttonClasses('secondary', 'sm')}>
-                      View Product
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => unlike.mutate(product)}
-                      disabled={removing.has(product.id)}
-                      aria-label={`Remove ${product.name} from favourites`}
-                    >
-                      Remove
-                    </Button>
-                  </div>
+              }
+            />
+          )
+        }
+        pagination={data && { current: data.current_page, totalPages: data.last_page, total: data.total }}
+        onPageChange={setPage}
+        pagesLabel="Favorites pages"
+      >
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {data?.data.map((product) => (
+            <li
+              key={product.id}
+              className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            >
+              {/* The picture repeats the name link below for pointer users; keyboards and readers get one link. */}
+              <Link to={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
+                <Image
+                  src={product.photo_url}
+                  alt=""
+                  className="aspect-[4/3] w-full bg-slate-100 object-cover transition group-hover:opacity-90"
+                />
+              </Link>
+              <div className="flex flex-1 flex-col p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <Link
+                    to={`/product/${product.slug}`}
+                    className="font-semibold text-navy-900 hover:text-copper-700"
+                  >
+                    {product.name}
+                  </Link>
+                  {product.stock_quantity > 0 ? (
+                    <Badge tone="success">In Stock</Badge>
+                  ) : (
+                    <Badge tone="danger">Out of Stock</Badge>
+                  )}
                 </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            className="mt-8"
-            currentPage={data.current_page}
-            lastPage={data.last_page}
-            onPageChange={setPage}
-          />
-        </>
-      )}
+                <p className="mt-1 text-lg font-bold text-navy-900 tabular-nums">
+                  {formatMoney(product.set_price)}
+                </p>
+                <div className="mt-auto flex gap-2 pt-4">
+                  <Link to={`/product/${product.slug}`} className={buttonClasses('secondary', 'sm')}>
+                    View Product
+                  </Link>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => unlike.mutate(product)}
+                    disabled={removing.has(product.id)}
+                    aria-label={`Remove ${product.name} from favourites`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PagedList>
     </>
   );
 }
