@@ -39,7 +39,8 @@ export default defineConfig({
     { name: 'journeys', testIgnore: /\.quiet\.spec\.ts$/ },
     // Journeys that read what the whole shop shares (every admin receives every customer's notifications) run
     // after the others have finished, so nothing another journey does reaches them.
-    { name: 'quiet shop', testMatch: /\.quiet\.spec\.ts$/, dependencies: ['journeys'] },
+    // One worker: the quiet files read the same shared counts, so they run one after the other too.
+    { name: 'quiet shop', testMatch: /\.quiet\.spec\.ts$/, dependencies: ['journeys'], workers: 1 },
   ],
   use: {
     baseURL,
