@@ -27,8 +27,8 @@ const FOREIGN = [
 ];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator (the search index's property test uses it too). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -42,7 +42,7 @@ function random(seed: number): () => number {
 export type SearchKind = 'word' | 'pair' | 'prefix' | 'misspelling' | 'model number' | 'sku' | 'no match';
 
 export function searchStream(products: number, seed = 1): () => { text: string; kind: SearchKind } {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const int = (n: number) => 1 + Math.floor(rnd() * n);
   const misspell = (w: string): string => {

@@ -114,6 +114,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   CATALOG_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SEARCH_INDEX_MIN_PRODUCTS: z.coerce.number().int().min(0).default(20_000),
   SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   NEWSLETTER_CONFIRM_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -246,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     /** How long a storefront page (product list, search, product detail) is reused per instance; 0: never. */
     catalogPageCacheSeconds: e.CATALOG_PAGE_CACHE_SECONDS,
+    /**
+     * From this many active products on, each instance keeps the products' words in memory for searches of several
+     * words (modules/catalog/search-index.ts); 0: always.
+     */
+    searchIndexMinProducts: e.SEARCH_INDEX_MIN_PRODUCTS,
     /** Retention job: sent mail kept this long; newsletter confirmation links valid this long; run interval. */
     sentMailRetentionMs: e.SENT_MAIL_RETENTION_DAYS * 86_400_000,
     newsletterConfirmMs: e.NEWSLETTER_CONFIRM_DAYS * 86_400_000,

@@ -8,6 +8,7 @@ import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal'
 import { MailWorker } from './platform/mail/worker';
 import { requestLogSerializer } from './platform/log-redaction';
 import { RetentionSweeper } from './platform/retention';
+import { searchIndexOf } from './modules/catalog/search-index';
 
 async function main() {
   const config = loadConfig();
@@ -78,6 +79,8 @@ async function main() {
   mailer.start();
   uploadSweeper.start();
   retention.start();
+  // A large catalogue's words are read into memory in the background; searches use the database until then.
+  searchIndexOf(ctx).start();
   app.log.info(
     {
       url: config.publicUrl,

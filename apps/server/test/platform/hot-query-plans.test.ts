@@ -19,11 +19,11 @@ beforeAll(async () => {
   const pool = t.ctx.database.pool;
   await pool.query(`
     insert into categories (name, slug) values ('Chairs', 'chairs'), ('Desks', 'desks');
-    insert into products (category_id, name, slug, sku, description, price, status, created_at)
+    insert into products (category_id, name, slug, sku, description, price, status, created_at, updated_at)
       select (select min(id) from categories) + i % 2,
         (array['Mesh','Oak','Steel','Leather'])[1 + i % 4] || ' ' || (array['Chair','Desk','Cabinet'])[1 + i % 3] || ' ' || i,
         'p-' || i, 'SK-' || lpad(i::text, 6, '0'), 'A sturdy piece for busy offices.', 100, i % 50 <> 0,
-        now() - (i || ' minutes')::interval
+        now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
       from generate_series(1, 20000) as i;
     -- A large catalogue's vocabulary (model names): the search reads it for every word being typed or misspelled.
     insert into search_words (word, products)
@@ -73,6 +73,25 @@ describe('hot query plans on generated data', () => {
       order by s.rank desc nulls last, s.created_at desc nulls last, s.product_id desc nulls last limit 1001`);
     expect(p).toContain('search_postings_rank_idx');
     expect(p).not.toMatch(/Seq Scan on search_postings|Bitmap|Sort/);
+  });
+
+  it('the in-memory search index reads the products changed since its last read through the updated_at index', async () => {
+    const p = await plan(
+      `select p.id, p.status, tsvector_to_array(p.name_vector), tsvector_to_array(p.search_vector)
+       from products p where p.updated_at > now() - interval '5 minutes'`,
+    );
+    expect(p).toContain('products_updated_idx');
+    expect(p).not.toContain('Seq Scan');
+  });
+
+  it('the ids the in-memory search index found are checked through the primary key', async () => {
+    const p = await plan(
+      `select p.id from products p where p.id = any($1::int[]) and p.status
+         and p.name_vector @@ to_tsquery('english', 'oak & chair')`,
+      [Array.from({ length: 1100 }, (_, i) => i * 17 + 1)],
+    );
+    expect(p).toContain('products_pkey');
+    expect(p).not.toContain('Seq Scan');
   });
 
   it("the closest known word to a word no name has is read through the vocabulary's trigram index", async () => {

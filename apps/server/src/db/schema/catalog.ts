@@ -60,6 +60,9 @@ export const products = pgTable(
     uniqueIndex('products_slug_unique').on(t.slug),
     index('products_active_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    // The products changed since a moment (each instance's in-memory search index reads them every few seconds),
+    // and the sitemap's latest changes first.
+    index('products_updated_idx').on(t.updatedAt, t.id),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_search_idx').using('gin', t.nameVector),
     // SKUs are unique whatever their case, and a SKU prefix ('bn-00042') is a range scan of this index.

@@ -188,6 +188,8 @@ export interface SearchTerms {
   text: string;
   /** Its words, lower case, at most 8. */
   words: string[];
+  /** The words the tsquery asks for, every group (any of its words) at once: [['oak'], ['cabinet', 'cable']]. */
+  groups: string[][];
   /** A tsquery in to_tsquery syntax built from sanitized words ('ergonomic & chair'), or null. */
   tsquery: string | null;
   /** The same with the last word a prefix (someone still typing): 'ergonomic & cha:*'. */
@@ -241,7 +243,13 @@ function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): 
  * costs the same as a narrow one. Ranked: name or SKU matches first, then by ts_rank (name and SKU weigh more than the
  * description), then newest.
  */
-function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter, cap: number): SQL {
+function searchParts(
+  terms: SearchTerms,
+  mode: SearchMode,
+  filter: ProductFilter,
+  cap: number,
+  found?: FoundIds,
+): SQL {
   const where = filterConditions(filter);
   const tsquery = mode === 'prefix' ? terms.prefixTsquery : terms.tsquery;
   if (!tsquery) {
@@ -253,6 +261,23 @@ function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter
   }
   const tsq = sql`to_tsquery('english', ${tsquery})`;
   const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
+  if (found) {
+    // The ids the in-memory index found, each checked against the words and the filter before it is ranked.
+    return sql`named as materialized (
+      select * from (
+        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+          from products p where p.id = any(${sql.param(found.named)}::int[]) and ${where} and p.name_vector @@ ${tsq})
+        union
+        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+          from products p where ${where} and ${skuMatch(terms)} limit ${cap + 1})
+      ) n limit ${cap + 1}
+    ), more as materialized (
+      select p.id, p.created_at, false as named, ts_rank(p.search_vector, ${tsq}) as rank
+      from products p where p.id = any(${sql.param(found.more)}::int[]) and ${where} and p.search_vector @@ ${tsq}
+        and not ${named} and (select count(*) from named) <= ${cap}
+      limit ${cap + 1}
+    ), candidates as (select * from named union all select * from more)`;
+  }
   // Each candidate is ranked as its scan reads it (no second visit of the product by id).
   const namedCte = inRankOrder(tsquery, mode, filter)
     ? sql`named as materialized (
@@ -275,6 +300,12 @@ function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter
         and (select count(*) from named) <= ${cap}
       limit ${cap + 1}
     ), candidates as (select * from named union all select * from more)`;
+}
+
+/** What the in-memory index (search-index.ts) found: ids whose name has the words, and ids whose description adds them. */
+export interface FoundIds {
+  named: number[];
+  more: number[];
 }
 
 export interface SearchPage {
@@ -314,10 +345,11 @@ export async function searchProductPage(
   limit: number,
   offset: number,
   cap: number,
+  found?: FoundIds,
 ): Promise<SearchPage> {
   const result = await read<ProductRow & { total: number }>(
     db,
-    sql`${searchPageCtes(searchParts(terms, mode, filter, cap), limit, offset, cap)}
+    sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
     select ${productColumns(viewerId)}, (select count(*) from candidates)::int as total
     from page r join products p on p.id = r.id
     order by ${SEARCH_ORDER}`,
@@ -335,10 +367,11 @@ export async function searchProductIds(
   limit: number,
   offset: number,
   cap: number,
+  found?: FoundIds,
 ): Promise<{ rows: { id: number }[]; total: number | null; capped: boolean }> {
   const result = await read<{ id: number; total: number }>(
     db,
-    sql`${searchPageCtes(searchParts(terms, mode, filter, cap), limit, offset, cap)}
+    sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
     select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
     { prepared: false },
   );
@@ -352,10 +385,11 @@ export async function countSearchMatches(
   mode: SearchMode,
   filter: ProductFilter,
   cap: number,
+  found?: FoundIds,
 ): Promise<{ total: number; capped: boolean }> {
   const result = await read<{ total: number }>(
     db,
-    sql`with ${searchParts(terms, mode, filter, cap)} select count(*)::int as total from candidates`,
+    sql`with ${searchParts(terms, mode, filter, cap, found)} select count(*)::int as total from candidates`,
     { prepared: false },
   );
   const count = result.rows[0]?.total ?? 0;
@@ -454,4 +488,68 @@ export async function selectActiveProductSlugs(
     sql`select p.slug, p.updated_at from products p where p.status order by p.updated_at desc, p.id desc limit ${limit}`,
   );
   return result.rows;
+}
+
+/** The words of one product as the in-memory search index holds them (search-index.ts). */
+export type IndexedProduct = {
+  id: number;
+  status: boolean;
+  /** The lexemes of the name and SKU. */
+  names: string[];
+  /** The lexemes of the name, SKU and description. */
+  words: string[];
+};
+
+/** The columns of an IndexedProduct. */
+const INDEXED_COLUMNS = sql`p.id, p.status, tsvector_to_array(p.name_vector) as names,
+  tsvector_to_array(p.search_vector) as words`;
+
+/** The database's clock and the largest product id: where a build of the in-memory index starts. */
+export async function selectIndexStart(db: DbOrTx): Promise<{ at: Date; maxId: number }> {
+  const result = await read<{ at: Date; max_id: number | null }>(
+    db,
+    sql`select now() as at, (select max(p.id) from products p) as max_id`,
+  );
+  return { at: result.rows[0]!.at, maxId: result.rows[0]!.max_id ?? 0 };
+}
+
+/** Active products with ids in (afterId, upTo], ascending, at most `limit`, with their lexemes. */
+export async function selectIndexedProducts(
+  db: DbOrTx,
+  afterId: number,
+  upTo: number,
+  limit: number,
+): Promise<IndexedProduct[]> {
+  const result = await read<IndexedProduct>(
+    db,
+    sql`select ${INDEXED_COLUMNS}
+        from products p where p.status and p.id > ${afterId} and p.id <= ${upTo} order by p.id limit ${limit}`,
+  );
+  return result.rows;
+}
+
+/** The products changed since `since` (active or not), and the database's clock when they were read. */
+export async function selectChangedProducts(
+  db: DbOrTx,
+  since: Date,
+): Promise<{ at: Date; products: IndexedProduct[] }> {
+  const clock = await read<{ at: Date }>(db, sql`select now() as at`);
+  const changed = await read<IndexedProduct>(
+    db,
+    sql`select ${INDEXED_COLUMNS} from products p where p.updated_at > ${since}`,
+    // Planned for the moment given: a generic plan guesses a third of the catalogue changed and reads it all.
+    { prepared: false },
+  );
+  return { at: clock.rows[0]!.at, products: changed.rows };
+}
+
+/** Each word's lexemes as the search's text configuration stems it (none for a stop word). */
+export async function selectLexemes(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+  const result = await read<{ word: string; lexemes: string[] }>(
+    db,
+    sql`select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
+        from unnest(${sql.param(words)}::text[]) as w(word)`,
+    { prepared: false },
+  );
+  return new Map(result.rows.map((r) => [r.word, r.lexemes]));
 }

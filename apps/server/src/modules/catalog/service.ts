@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/connection';
 import { notFound, unauthenticated } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttl-cache';
 import { toProductDto } from './product-dto';
+import { searchIndexOf } from './search-index';
 import { correctSpelling, type Vocabulary, wordsStartingWith } from './spelling';
 import * as q from './queries';
 
@@ -76,6 +77,7 @@ export function invalidateCatalogCache(ctx: AppContext): void {
   c.pages.clear();
   c.details.clear();
   c.vocabulary.clear();
+  searchIndexOf(ctx).invalidate();
 }
 
 export async function listCategories(ctx: AppContext): Promise<Category[]> {
@@ -121,14 +123,19 @@ export function parseSearch(text: string): q.SearchTerms {
   const prefixTsquery = tsquery && `${tsquery}:*`;
   const sku = text.toLowerCase();
   const skuRange = sku.length >= 3 ? { from: sku, to: `${sku}\u{10FFFF}` } : null;
-  return { text, words, tsquery, prefixTsquery, skuRange };
+  return { text, words, groups: queryWords.map((w) => [w]), tsquery, prefixTsquery, skuRange };
 }
 
 /** The same terms with the last word replaced by any of the known words it starts ('oak & (cabinet | cable)'). */
 function withCompletions(terms: q.SearchTerms, completions: string[]): q.SearchTerms {
   const head = terms.words.slice(0, -1);
   const last = completions.length === 1 ? completions[0]! : `(${completions.join(' | ')})`;
-  return { ...terms, tsquery: [...head, last].join(' & '), prefixTsquery: null };
+  return {
+    ...terms,
+    groups: [...head.map((w) => [w]), completions],
+    tsquery: [...head, last].join(' & '),
+    prefixTsquery: null,
+  };
 }
 
 const isNumber = (word: string) => /^\d+$/.test(word);
@@ -197,6 +204,26 @@ export async function searchCascade<T extends { total: number }>(
   return replaced ? match(parseSearch(similar.join(' '))) : found;
 }
 
+/**
+ * The products the in-memory index finds for a search of several words, or of a word being typed with its
+ * completions, over all active products (the storefront's search without a category or wishlist filter): enough
+ * ids for the cap and a margin for products changed since the index read them. Undefined when the database
+ * answers alone: a single word (read in rank order from search_postings), a prefix, a filter, an index not built.
+ */
+async function foundInMemory(
+  ctx: AppContext | null,
+  terms: q.SearchTerms,
+  mode: q.SearchMode,
+  filter: q.ProductFilter,
+  cap: number,
+): Promise<q.FoundIds | undefined> {
+  if (!ctx || mode !== 'fulltext' || !terms.tsquery) return undefined;
+  if (filter.categoryId !== undefined || filter.favoritesOf !== undefined || filter.includeInactive)
+    return undefined;
+  if (terms.groups.length < 2 && (terms.groups[0]?.length ?? 0) < 2) return undefined;
+  return (await searchIndexOf(ctx).candidates(terms.groups, cap + 1 + Math.ceil(cap / 10))) ?? undefined;
+}
+
 /** The most matches a search ranks and counts. */
 export function searchCap(_mode: q.SearchMode): number {
   return SEARCH_RESULT_CAP;
@@ -216,11 +243,14 @@ export async function searchProductIdPage(
   const db = ctx.database.db;
   return searchCascade(db, ctx, normaliseSearch(search), async (terms, mode) => {
     const cap = searchCap(mode);
-    const page = await q.searchProductIds(db, terms, mode, filter, perPage, offset, cap);
+    const found = await foundInMemory(ctx, terms, mode, filter, cap);
+    const page = await q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, found);
     if (page.total !== null)
       return { ids: page.rows.map((r) => r.id), total: page.total, capped: page.capped };
     const count =
-      offset > 0 ? await q.countSearchMatches(db, terms, mode, filter, cap) : { total: 0, capped: false };
+      offset > 0
+        ? await q.countSearchMatches(db, terms, mode, filter, cap, found)
+        : { total: 0, capped: false };
     return { ids: [], ...count };
   });
 }
@@ -269,6 +299,7 @@ export async function listProducts(
     if (search) {
       const run = async (terms: q.SearchTerms, mode: q.SearchMode) => {
         const cap = searchCap(mode);
+        const ids = await foundInMemory(ctx, terms, mode, filter, cap);
         const found = await q.searchProductPage(
           db,
           terms,
@@ -278,10 +309,13 @@ export async function listProducts(
           input.perPage,
           offset,
           cap,
+          ids,
         );
         if (found.total !== null) return { rows: found.rows, total: found.total, capped: found.capped };
         const count =
-          offset > 0 ? await q.countSearchMatches(db, terms, mode, filter, cap) : { total: 0, capped: false };
+          offset > 0
+            ? await q.countSearchMatches(db, terms, mode, filter, cap, ids)
+            : { total: 0, capped: false };
         return { rows: found.rows, total: count.total, capped: count.capped };
       };
       return searchCascade(db, ctx, search, run);
