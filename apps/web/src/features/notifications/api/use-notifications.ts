@@ -113,18 +113,25 @@ export function useNotificationActions(area: NotificationArea) {
 /**
  * While mounted (the bell in a layout): the area's realtime connection, and new notifications as they come. The
  * event's unread_count becomes the count; the notification is prepended to each cached, non-empty list of the
- * area that does not hold it yet.
+ * area that does not hold it yet. A read of the count or of a list that was under way when the event came was
+ * answered before it: the count's read is cancelled (the event's count stays), a list's is made again.
  */
 export function useNotificationsLive(area: NotificationArea): void {
   useRealtimeConnection(area);
   const client = useQueryClient();
   const onNotification = useCallback(
-    ({ notification, unread_count }: { notification: AppNotification; unread_count: number }) =>
+    ({ notification, unread_count }: { notification: AppNotification; unread_count: number }) => {
       writeCache(client, area, unread_count, (list) =>
         list.notifications.length === 0 || list.notifications.some((n) => n.id === notification.id)
           ? list
           : { ...list, notifications: [notification, ...list.notifications], total: list.total + 1 },
-      ),
+      );
+      // Cancelling keeps the data written since the read began (TanStack restores the latest set data).
+      void client.cancelQueries({ queryKey: notificationKeys.unread(area) });
+      if (client.isFetching({ queryKey: notificationKeys.lists(area) }) > 0) {
+        void client.refetchQueries({ queryKey: notificationKeys.lists(area) }, { cancelRefetch: true });
+      }
+    },
     [area, client],
   );
   useRealtimeEvent('notification', onNotification);

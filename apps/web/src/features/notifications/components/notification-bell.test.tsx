@@ -87,6 +87,28 @@ describe('NotificationBell', () => {
     ]);
   });
 
+  it('keeps the count of a notification that came while the count was being read', async () => {
+    let answer: (() => void) | undefined;
+    const asked = new Promise<void>((resolve) => {
+      server.use(
+        http.get('/api/notifications', async () => {
+          resolve();
+          // The server read the count before the notification was made, and answers after its event.
+          await new Promise<void>((done) => (answer = done));
+          return HttpResponse.json({ notifications: [], unread_count: 0, total: 0 });
+        }),
+      );
+    });
+    const { queryClient } = renderWithProviders(<NotificationBell area="customer" />);
+    await asked;
+    realtimeHandlers.get('notification')!({ notification: note(9), unread_count: 1 });
+    await waitFor(() => expect(badge()).toHaveTextContent('1 unread notification'));
+    answer!();
+    // The older read is over (taken into the cache, or dropped) before the count is looked at again.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(badge()).toHaveTextContent('1 unread notification');
+  });
+
   it("marks all read with the answer's count", async () => {
     const user = userEvent.setup();
     api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
