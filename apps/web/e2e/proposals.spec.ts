@@ -109,6 +109,9 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
     .getByRole('button', { name: `Add ${product.name}` })
     .first()
     .click();
+  // The picked product is a line, and the results are closed, before the next button is pressed.
+  await expect(admin.getByRole('textbox', { name: 'Unit price' })).toHaveCount(1);
+  await expect(admin.getByRole('list', { name: 'Products found' })).toBeHidden();
   await admin.getByRole('button', { name: 'Add installation' }).click();
   await admin.getByRole('textbox', { name: 'Unit price' }).nth(1).fill('250');
   await expect(admin.getByTestId('line-total-1')).toHaveText('Line total $250.00');

@@ -6,7 +6,11 @@ import { useDebounce } from '../../../lib/use-debounce';
 import { formatMoney } from '../../../lib/money';
 import { productPickerQuery, type PickedProduct } from '../api/product-search';
 
-/** Finds catalogue products by name or SKU and hands the chosen one to the builder. */
+/**
+ * Finds catalogue products by name or SKU and hands the chosen one to the builder. A pick empties the field and
+ * closes the results in the same render as the new line (whose quantity the builder focuses): results that
+ * lingered until the debounce had passed moved the buttons below them under the pointer.
+ */
 export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void }) {
   const [term, setTerm] = useState('');
   const debounced = useDebounce(term.trim());
@@ -21,7 +25,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
         placeholder="Search by name or SKU"
         hint="Type at least 2 characters."
       />
-      {debounced.length >= 2 && (
+      {debounced.length >= 2 && term.trim().length >= 2 && (
         <div aria-live="polite" className="mt-2">
           {isFetching && !data ? (
             <p className="text-sm text-slate-600">Searching…</p>

@@ -43,6 +43,25 @@ describe('ProposalBuilder', () => {
     expect(totals().getByTestId('total')).toHaveTextContent('$97.48');
   });
 
+  it('adds a picked product, closes the results at once and focuses the new line', async () => {
+    const user = userEvent.setup();
+    const product = { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null };
+    mocked.fetch.mockImplementation(() =>
+      Promise.resolve(answer(200, { data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 })),
+    );
+    renderBuilder();
+    const field = screen.getByRole('searchbox', { name: 'Add a product' });
+    await user.type(field, 'oak');
+    await user.click(await screen.findByRole('button', { name: 'Add Oak Desk' }));
+    // The line is there and the results are gone in the same render: nothing below them moves later.
+    expect(screen.getByText('SKU OD-1')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Products found' })).not.toBeInTheDocument();
+    expect(field).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Add installation' }));
+    expect(screen.getAllByRole('textbox', { name: 'Unit price' })).toHaveLength(2);
+  });
+
   it('checks the lines with the contract schema and saves the draft with what was typed', async () => {
     const user = userEvent.setup();
     const onSaved = renderBuilder();
