@@ -52,9 +52,7 @@ export async function adminProposal(ctx: AppContext, id: number): Promise<AdminP
 
 /** A customer's proposal: a draft or another customer's answers 404. */
 async function customerView(ctx: AppContext, db: DbOrTx, userId: number, id: number) {
-  const found = await q.findProposal(db, id);
-  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
-  return loadProposalView(db, found, { customer: true });
+  return loadProposalView(db, await checkCustomerProposal(db, userId, id), { customer: true });
 }
 
 export async function customerProposal(ctx: AppContext, userId: number, id: number): Promise<Proposal> {
@@ -62,10 +60,14 @@ export async function customerProposal(ctx: AppContext, userId: number, id: numb
   return toCustomerProposal(await customerView(ctx, ctx.database.db, userId, id));
 }
 
-/** 404 unless the proposal is the customer's and has been sent to them (drafts are the shop's alone). */
-export async function checkCustomerProposal(db: DbOrTx, userId: number, id: number): Promise<void> {
+/**
+ * The customer's proposal with its customer; 404 unless it is theirs and has been sent to them (drafts are the
+ * shop's alone).
+ */
+export async function checkCustomerProposal(db: DbOrTx, userId: number, id: number) {
   const found = await q.findProposal(db, id);
   if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  return found;
 }
 
 /**
@@ -75,8 +77,7 @@ export async function checkCustomerProposal(db: DbOrTx, userId: number, id: numb
  */
 export async function lockAcceptedProposal(tx: DbOrTx, userId: number, id: number) {
   await q.lockProposal(tx, id);
-  const found = await q.findProposal(tx, id);
-  if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
+  const found = await checkCustomerProposal(tx, userId, id);
   if (found.proposal.status !== 'accepted') throw conflict(PROPOSAL_MESSAGES.notAccepted);
   const design = found.proposal.designId ? await q.findDesign(tx, found.proposal.designId) : null;
   return {
@@ -392,9 +393,7 @@ async function decide(
   let rows: NotificationRow[] = [];
   await ctx.database.db.transaction(async (tx) => {
     await q.lockProposal(tx, id);
-    const found = await q.findProposal(tx, id);
-    if (!found || found.ownerId !== userId || found.proposal.status === 'draft') throw notFound();
-    const p = found.proposal;
+    const p = (await checkCustomerProposal(tx, userId, id)).proposal;
     if (p.status === 'sent' && p.validUntil < today) {
       await q.updateProposal(tx, id, { status: 'expired' });
       throw conflict(PROPOSAL_MESSAGES.expired);

@@ -34,6 +34,11 @@ interface PagedListProps {
   children?: ReactNode;
 }
 
+/** PagedList's `pagination` from a page as the API answers it (current_page, last_page, total), once it has come. */
+export function pagesOf(page?: { current_page: number; last_page: number; total: number }) {
+  return page && { current: page.current_page, totalPages: page.last_page, total: page.total };
+}
+
 /** What a list (or a panel) shows when it could not be loaded: the reason and a way to try again. */
 export function LoadError({
   message,

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PagedList } from '../../../components/ui/lists/paged-list';
+import { PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { failureMessage } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
@@ -73,7 +73,7 @@ export default function DesignsLikedPage() {
             />
           )
         }
-        pagination={data && { current: data.current_page, totalPages: data.last_page, total: data.total }}
+        pagination={pagesOf(data)}
         onPageChange={setPage}
         pagesLabel="Favorites pages"
       >

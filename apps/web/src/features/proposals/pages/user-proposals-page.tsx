@@ -1,6 +1,6 @@
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
-import { PagedList } from '../../../components/ui/lists/paged-list';
+import { PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useMyProposals, useProposalsLive } from '../api/proposals-api';
@@ -32,9 +32,7 @@ export default function UserProposalsPage() {
             />
           ) : undefined
         }
-        pagination={
-          data ? { current: data.current_page, totalPages: data.last_page, total: data.total } : undefined
-        }
+        pagination={pagesOf(data)}
         onPageChange={setPage}
         pagesLabel="Proposal pages"
       >
