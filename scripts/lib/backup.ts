@@ -1,5 +1,6 @@
 /**
- * Backups of the shop: every row of the database, read in one snapshot, and the stored files those rows name.
+ * Backups of the shop: every row of the database, read in one snapshot, and the stored files those rows name
+ * (the rows the database's triggers write from other rows are written again by a restore: TRIGGER_WRITTEN).
  *
  * A backup is a folder:
  *   manifest.json   when it was taken, the server's version, the migrations applied, each table's columns and row
@@ -45,6 +46,14 @@ const FILE_KEY_COLUMNS = `
     and table_name <> 'upload_journal'
   order by table_name, column_name`;
 
+/**
+ * Tables the database's own triggers write from the products' rows: the search vocabulary and the name postings
+ * (migrations search-words-triggers and search-postings-triggers). They are not in a backup: a restore loads the
+ * products, and the triggers write these again as they were. Copying them too would collide with what the
+ * triggers wrote (a backup taken before this list existed still has them; a restore leaves them out).
+ */
+const TRIGGER_WRITTEN = new Set(['search_words', 'search_postings']);
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function migrationHashes(client: pg.PoolClient | pg.Client): Promise<string[]> {
@@ -78,7 +87,7 @@ export async function backup(opts: {
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     );
     const tables: Manifest['tables'] = [];
-    for (const { name } of tableRows) {
+    for (const { name } of tableRows.filter((t) => !TRIGGER_WRITTEN.has(t.name))) {
       const { rows: cols } = await client.query<{ column_name: string }>(
         `select column_name from information_schema.columns
          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
@@ -212,11 +221,12 @@ export async function restore(opts: {
       if (!same || manifest.migrations.length > current.length)
         throw new Error('the backup was taken by another version of the shop: restore it with that version');
       await client.query('begin');
-      const names = manifest.tables.map((t) => `public.${quote(t.name)}`).join(', ');
+      const loaded = manifest.tables.filter((t) => !TRIGGER_WRITTEN.has(t.name));
+      const names = loaded.map((t) => `public.${quote(t.name)}`).join(', ');
       // Rows the migrations themselves wrote are replaced by the backup's.
       if (names) await client.query(`truncate ${names} cascade`);
       // Referenced tables first, so that every foreign key finds its row (no superuser rights needed).
-      for (const table of await referencedFirst(client, manifest.tables)) {
+      for (const table of await referencedFirst(client, loaded)) {
         const sql = `copy public.${quote(table.name)} (${table.columns.map(quote).join(', ')}) from stdin`;
         await pipeline(
           createReadStream(path.join(opts.from, 'tables', `${table.name}.copy`)),
