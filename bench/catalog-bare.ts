@@ -32,7 +32,7 @@ const LIST_SQL = `select ${COLUMNS}
     ) pg join products p on p.id = pg.id
     order by pg.created_at desc nulls last, pg.id desc nulls last`;
 
-const COUNTS_SQL = `select p.category_id, count(*)::int as total from products p where p.status group by p.category_id`;
+const COUNTS_SQL = `select nullif(c.category_key, 0) as category_id, c.active as total from category_product_counts c`;
 
 const FULLTEXT_SQL = `with matches as materialized (
       select p.id, p.created_at, ts_rank(p.search_vector, tsq) as rank from products p, to_tsquery('english', $1) tsq

@@ -47,12 +47,12 @@ const FILE_KEY_COLUMNS = `
   order by table_name, column_name`;
 
 /**
- * Tables the database's own triggers write from the products' rows: the search vocabulary and the name postings
- * (migrations search-words-triggers and search-postings-triggers). They are not in a backup: a restore loads the
+ * Tables the database's own triggers write from the products' rows: the search vocabulary, the name postings and
+ * the categories' counts (migrations search-words-triggers, search-postings-triggers, category-counts-triggers). They are not in a backup: a restore loads the
  * products, and the triggers write these again as they were. Copying them too would collide with what the
  * triggers wrote (a backup taken before this list existed still has them; a restore leaves them out).
  */
-const TRIGGER_WRITTEN = new Set(['search_words', 'search_postings']);
+const TRIGGER_WRITTEN = new Set(['search_words', 'search_postings', 'category_product_counts']);
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

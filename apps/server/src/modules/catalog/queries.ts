@@ -174,11 +174,11 @@ export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<
   return result.rows[0]?.total ?? 0;
 }
 
-/** Active products per category (null for uncategorised), in one pass; the list caches it briefly. */
+/** Active products per category (null for uncategorised), as the triggers keep them; the list caches it briefly. */
 export async function countActiveByCategory(db: DbOrTx): Promise<Map<number | null, number>> {
   const result = await read<{ category_id: number | null; total: number }>(
     db,
-    sql`select p.category_id, count(*)::int as total from products p where p.status group by p.category_id`,
+    sql`select nullif(c.category_key, 0) as category_id, c.active as total from category_product_counts c`,
   );
   return new Map(result.rows.map((r) => [r.category_id, r.total]));
 }
