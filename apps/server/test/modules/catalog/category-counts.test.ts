@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../../bench/search-queries';
 import { invalidateCatalogCache } from '../../../src/modules/catalog/service';
 import { bearer, createAdmin } from '../../support/http';
-import { multipart } from '../../support/multipart';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { saveProduct } from './fixtures';
 
 /**
  * The active products of each category (category_product_counts), which the storefront's totals read instead of
@@ -51,31 +51,15 @@ async function storefrontTotal(category?: number): Promise<number> {
   return res.json<{ total: number }>().total;
 }
 
-async function save(id: number | null, name: string, category: number | null) {
-  const body = await multipart({
-    name,
-    sku: `CC-${name.replace(/\W+/g, '-')}`,
-    description: 'Made for the office.',
-    category_id: category === null ? '' : String(category),
-    price: '120.00',
-    stock_quantity: '3',
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: id === null ? '/api/admin/products' : `/api/admin/products/${id}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...admin },
-  });
-  expect(res.statusCode, res.body).toBe(id === null ? 201 : 200);
-  return res.json<{ product: { id: number } }>().product.id;
-}
+const save = (id: number | undefined, name: string, categoryId: number | null) =>
+  saveProduct(t.app, admin, id, { name, sku: `CC-${name.replace(/\W+/g, '-')}`, categoryId });
 
 describe('the categories’ counts', () => {
   it('follow the back-office: create, move, deactivate, reactivate, delete; the storefront totals agree', async () => {
-    const oak = await save(null, 'Oak Desk', desks);
-    const pine = await save(null, 'Pine Desk', desks);
-    const mesh = await save(null, 'Mesh Chair', chairs);
-    const stool = await save(null, 'Plain Stool', null);
+    const oak = await save(undefined, 'Oak Desk', desks);
+    const pine = await save(undefined, 'Pine Desk', desks);
+    const mesh = await save(undefined, 'Mesh Chair', chairs);
+    const stool = await save(undefined, 'Plain Stool', null);
     expect(await countsAgree()).toEqual({ 0: 1, [desks]: 2, [chairs]: 1 });
     expect([await storefrontTotal(), await storefrontTotal(desks), await storefrontTotal(chairs)]).toEqual([
       4, 2, 1,

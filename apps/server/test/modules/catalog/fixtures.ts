@@ -1,5 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { categories, productImages, products } from '../../../src/db/schema/catalog';
 import type { AppContext } from '../../../src/context';
+import { multipart } from '../../support/multipart';
 
 export interface FixtureProduct {
   id: number;
@@ -76,4 +79,32 @@ export async function seedCatalog(ctx: AppContext, extra: { count?: number } = {
     });
   }
   return { categories: byCategory, products: result };
+}
+
+/**
+ * Creates (`id` undefined) or updates a product through the back-office API, as an admin's form does, and answers
+ * its id; `headers` are the admin's bearer.
+ */
+export async function saveProduct(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: number | undefined,
+  fields: { name: string; sku: string; description?: string; categoryId?: number | null },
+): Promise<number> {
+  const body = await multipart({
+    name: fields.name,
+    sku: fields.sku,
+    description: fields.description ?? 'Made for the office.',
+    category_id: fields.categoryId == null ? '' : String(fields.categoryId),
+    price: '120.00',
+    stock_quantity: '3',
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: id === undefined ? '/api/admin/products' : `/api/admin/products/${id}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
+  expect(res.statusCode, res.body).toBe(id === undefined ? 201 : 200);
+  return res.json<{ product: { id: number } }>().product.id;
 }

@@ -3,8 +3,8 @@ import { seededRandom } from '../../../../../bench/search-queries';
 import { intersect, PostingsBuilder } from '../../../src/modules/catalog/postings';
 import { searchIndexOf } from '../../../src/modules/catalog/search-index';
 import { bearer, createAdmin } from '../../support/http';
-import { multipart } from '../../support/multipart';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { saveProduct } from './fixtures';
 
 /**
  * The in-memory index of the products' words (postings.ts, search-index.ts): its intersections against a plain
@@ -73,24 +73,8 @@ describe('the in-memory index of a running shop', () => {
     await t.close();
   });
 
-  async function save(id: number | undefined, name: string, description: string): Promise<number> {
-    const body = await multipart({
-      name,
-      sku: `QZ-${name.replace(/\W/g, '').slice(0, 12)}`,
-      description,
-      category_id: '',
-      price: '120.00',
-      stock_quantity: '3',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: id === undefined ? '/api/admin/products' : `/api/admin/products/${id}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...admin },
-    });
-    expect(res.statusCode).toBe(id === undefined ? 201 : 200);
-    return res.json<{ product: { id: number } }>().product.id;
-  }
+  const save = (id: number | undefined, name: string, description: string) =>
+    saveProduct(t.app, admin, id, { name, sku: `QZ-${name.replace(/\W/g, '').slice(0, 12)}`, description });
 
   async function search(text: string): Promise<string[]> {
     const res = await t.app.inject({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin } from '../../support/http';
 import { multipart } from '../../support/multipart';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { saveProduct } from './fixtures';
 
 /**
  * The names' vocabulary (search_words) that the search completes and corrects words against: kept exact by the
@@ -28,40 +29,11 @@ async function vocabulary(...words: string[]): Promise<Record<string, number>> {
 }
 
 async function createProduct(name: string, sku: string) {
-  const body = await multipart({
-    name,
-    sku,
-    description: 'Made for the office.',
-    category_id: '',
-    price: '120.00',
-    stock_quantity: '3',
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/products',
-    payload: body.payload,
-    headers: { ...body.headers, ...admin },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ product: { id: number } }>().product;
+  return { id: await saveProduct(t.app, admin, undefined, { name, sku }) };
 }
 
 async function rename(id: number, name: string, sku: string) {
-  const body = await multipart({
-    name,
-    sku,
-    description: 'Made for the office.',
-    category_id: '',
-    price: '120.00',
-    stock_quantity: '3',
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/products/${id}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...admin },
-  });
-  expect(res.statusCode).toBe(200);
+  await saveProduct(t.app, admin, id, { name, sku });
 }
 
 async function search(text: string): Promise<{ names: string[]; total: number }> {
