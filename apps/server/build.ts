@@ -2,6 +2,7 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundleOptions } from './bundle-options';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
@@ -14,14 +15,7 @@ await build({
     'create-admin': path.join(root, 'src/cli/create-admin.ts'),
   },
   outdir: dist,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  alias: { '@shop/contracts': path.join(root, '../../packages/contracts/src/index.ts') },
-  logLevel: 'warning',
+  ...serverBundleOptions,
 });
 await cp(path.join(root, 'drizzle'), path.join(dist, 'drizzle'), { recursive: true });
 await cp(path.join(root, 'assets'), path.join(dist, 'assets'), { recursive: true });
