@@ -230,6 +230,34 @@ export function searchCap(_mode: q.SearchMode): number {
 }
 
 /**
+ * One page of a search in one mode (a step of searchCascade): the in-memory index's candidates when it has them,
+ * then `readPage` (the storefront's rows or the back-office's ids, with the total beside them), and for a page
+ * past the last, whose query carried no total, the matches counted apart so the pager still knows the last page.
+ */
+async function searchPage<R>(
+  db: DbOrTx,
+  ctx: AppContext | null,
+  terms: q.SearchTerms,
+  mode: q.SearchMode,
+  filter: q.ProductFilter,
+  offset: number,
+  readPage: (
+    cap: number,
+    found: q.FoundIds | undefined,
+  ) => Promise<{ rows: R[]; total: number | null; capped: boolean }>,
+): Promise<{ rows: R[]; total: number; capped: boolean }> {
+  const cap = searchCap(mode);
+  const found = await foundInMemory(ctx, terms, mode, filter, cap);
+  const page = await readPage(cap, found);
+  if (page.total !== null) return { rows: page.rows, total: page.total, capped: page.capped };
+  const count =
+    offset > 0
+      ? await q.countSearchMatches(db, terms, mode, filter, cap, found)
+      : { total: 0, capped: false };
+  return { rows: page.rows, ...count };
+}
+
+/**
  * One page of a search's matches as product ids, ranked, with the total: the back-office's product list runs the
  * storefront's search this way (inactive products too, when the filter says so) and reads its own rows for them.
  */
@@ -241,18 +269,12 @@ export async function searchProductIdPage(
   offset: number,
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const db = ctx.database.db;
-  return searchCascade(db, ctx, normaliseSearch(search), async (terms, mode) => {
-    const cap = searchCap(mode);
-    const found = await foundInMemory(ctx, terms, mode, filter, cap);
-    const page = await q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, found);
-    if (page.total !== null)
-      return { ids: page.rows.map((r) => r.id), total: page.total, capped: page.capped };
-    const count =
-      offset > 0
-        ? await q.countSearchMatches(db, terms, mode, filter, cap, found)
-        : { total: 0, capped: false };
-    return { ids: [], ...count };
-  });
+  const found = await searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
+    searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
+    ),
+  );
+  return { ids: found.rows.map((r) => r.id), total: found.total, capped: found.capped };
 }
 
 export interface ListProductsInput {
@@ -297,28 +319,11 @@ export async function listProducts(
   const viewerInQuery = shared ? undefined : input.viewerId;
   const read = async (): Promise<GuestPage> => {
     if (search) {
-      const run = async (terms: q.SearchTerms, mode: q.SearchMode) => {
-        const cap = searchCap(mode);
-        const ids = await foundInMemory(ctx, terms, mode, filter, cap);
-        const found = await q.searchProductPage(
-          db,
-          terms,
-          mode,
-          filter,
-          viewerInQuery,
-          input.perPage,
-          offset,
-          cap,
-          ids,
-        );
-        if (found.total !== null) return { rows: found.rows, total: found.total, capped: found.capped };
-        const count =
-          offset > 0
-            ? await q.countSearchMatches(db, terms, mode, filter, cap, ids)
-            : { total: 0, capped: false };
-        return { rows: found.rows, total: count.total, capped: count.capped };
-      };
-      return searchCascade(db, ctx, search, run);
+      return searchCascade(db, ctx, search, (terms, mode) =>
+        searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+          q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
+        ),
+      );
     }
     const [rows, count] = await Promise.all([
       q.selectProductPage(db, filter, viewerInQuery, input.perPage, offset),

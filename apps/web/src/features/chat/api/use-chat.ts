@@ -381,12 +381,12 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   const loadMoreConversations = useCallback(() => {
     // A press while the next page loads joins that load. A press while the loaded pages are read again (a new
     // conversation arrived) only joins that read, which brings no new page: the next page is asked for after it.
-    const listed = () =>
+    const before =
       queryClient.getQueryData<ConversationPages>(chatKeys.conversationList(area, search))?.pages.length ?? 0;
-    const before = listed();
     fetchMoreConversations({ cancelRefetch: false })
       .then((result) => {
-        if (listed() <= before && result.hasNextPage) return fetchMoreConversations({ cancelRefetch: false });
+        const after = result.data?.pages.length ?? 0;
+        if (after <= before && result.hasNextPage) return fetchMoreConversations({ cancelRefetch: false });
       })
       .catch(logFailure('loading more conversations'));
   }, [fetchMoreConversations, queryClient, area, search]);
