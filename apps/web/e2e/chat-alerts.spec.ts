@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { CHAT } from '@shop/contracts';
 import { JOURNEY_PASSWORD, createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -175,4 +175,45 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
   expect(seen.status()).toBe(200);
   expect(admin.errors).toEqual([]);
   await admin.context.close();
+});
+
+test('a reply sent while the connection was down shows in the open conversation once it is back, without a reload', async ({
+  page,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customerEmail = uniqueEmail('reconnect-customer');
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Casey ${tag}` });
+  const adminEmail = uniqueEmail('reconnect-admin');
+  await createAccount({ email: adminEmail, role: 'admin', name: `Drew ${tag}` });
+  const token = await adminToken(page, adminEmail);
+
+  // The page's realtime connections pass through a hand the test holds: it can drop one, and keep the next from
+  // reaching the server until it lets it.
+  const sockets: WebSocketRoute[] = [];
+  let holdNext = false;
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (holdNext) held.push(ws);
+    else {
+      ws.connectToServer();
+      sockets.push(ws);
+    }
+  });
+  const connected = realtimeConnected(page);
+  await signIn(page, 'customer', customerEmail, '/user/chat');
+  await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
+  await connected;
+  await reply(page, token, customerId, `Before the drop ${tag}`);
+  await expect(chatBubble(page, `Before the drop ${tag}`)).toBeVisible();
+
+  // The connection drops; Socket.IO tries again, and that attempt is held: no event can reach the page.
+  holdNext = true;
+  await sockets[0]!.close();
+  await expect.poll(() => held.length).toBe(1);
+  await reply(page, token, customerId, `While you were away ${tag}`);
+
+  // The connection is back: the conversation is read again and shows the reply no event brought.
+  held[0]!.connectToServer();
+  await expect(chatBubble(page, `While you were away ${tag}`)).toBeVisible();
+  await expect(page).toHaveURL('/user/chat');
 });

@@ -124,6 +124,25 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('tells its reconnect listeners when the connection comes back after a drop, not at the first connection', () => {
+    customerSession.signIn('customer-token', testCustomer);
+    releases.push(realtime.acquire('customer'));
+    const socket = latest();
+    let reconnects = 0;
+    const stop = realtime.onReconnect(() => (reconnects += 1));
+
+    socket.serverConnects();
+    expect(reconnects).toBe(0);
+    socket.connectionDrops();
+    socket.serverConnects();
+    expect(reconnects).toBe(1);
+
+    stop();
+    socket.connectionDrops();
+    socket.serverConnects();
+    expect(reconnects).toBe(1);
+  });
+
   it('reads the token at every handshake, and connects anew when the session changes', async () => {
     customerSession.signIn('first-token', testCustomer);
     releases.push(realtime.acquire('customer'));

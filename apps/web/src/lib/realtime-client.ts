@@ -34,6 +34,7 @@ class RealtimeClient {
   private online: ReadonlySet<number> = new Set();
   private connected = false;
   private readonly stateListeners = new Set<() => void>();
+  private readonly reconnectListeners = new Set<() => void>();
   private unsubscribeSession: (() => void) | null = null;
 
   /** Keeps a connection for that area's session while at least one user holds it; answers the release. */
@@ -58,6 +59,17 @@ class RealtimeClient {
     set.add(handler as (...args: never[]) => void);
     return () => {
       set.delete(handler as (...args: never[]) => void);
+    };
+  }
+
+  /**
+   * Calls `listener` each time the connection comes back after a drop: what the server sent meanwhile never
+   * arrived, so the screens that live on events read their data again. Not at the first connection.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => {
+      this.reconnectListeners.delete(listener);
     };
   }
 
@@ -119,9 +131,12 @@ class RealtimeClient {
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
     });
+    let connectedBefore = false;
     socket.on('connect', () => {
       this.connected = true;
       this.notifyState();
+      if (connectedBefore) this.reconnectListeners.forEach((l) => l());
+      connectedBefore = true;
     });
     const kind = this.kind;
     const socketToken = token;
@@ -179,6 +194,11 @@ export function useRealtimeConnection(kind: SessionKind): void {
 /** Calls the handler for each event of that name while mounted (the latest handler, without resubscribing). */
 export function useRealtimeEvent<E extends EventName>(event: E, handler: Handler<E>): void {
   useEffect(() => realtime.on(event, handler), [event, handler]);
+}
+
+/** Calls the handler while mounted each time the realtime connection comes back after a drop. */
+export function useRealtimeReconnect(handler: () => void): void {
+  useEffect(() => realtime.onReconnect(handler), [handler]);
 }
 
 /** The ids of the users online (to a customer: the online admins). */

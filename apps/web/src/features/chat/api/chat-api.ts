@@ -20,6 +20,8 @@ export const chatKeys = {
   /** The list as searched (`''`: every conversation), paged by cursor. */
   conversationList: (area: ChatArea, search: string) => ['chat', area, 'conversations', search] as const,
   unread: (area: ChatArea) => ['chat', area, 'unread'] as const,
+  /** Every conversation's messages of the area. */
+  messageLists: (area: ChatArea) => ['chat', area, 'messages'] as const,
   messages: (area: ChatArea, userId: number | null) => ['chat', area, 'messages', userId] as const,
   search: (query: string) => ['chat', 'admin', 'search', query] as const,
   attachment: (area: ChatArea, id: number) => ['chat', area, 'attachment', id] as const,

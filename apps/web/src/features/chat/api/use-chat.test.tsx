@@ -8,11 +8,15 @@ import { server } from '../../../test/server';
 import { chatKeys } from './chat-api';
 import { useChat } from './use-chat';
 
-// No socket in these tests: the events are not what is under test.
+// No socket in these tests: the events are not what is under test. The test holds the reconnect handler.
+const reconnect = vi.hoisted(() => ({ handler: null as (() => void) | null }));
 vi.mock('../../../lib/realtime-client', () => ({
   realtime: { sendTyping: () => {}, isOnline: () => false },
   useRealtimeEvent: () => {},
   useRealtimeConnection: () => undefined,
+  useRealtimeReconnect: (handler: () => void) => {
+    reconnect.handler = handler;
+  },
 }));
 
 const conversation = (userId: number): Conversation => ({
@@ -59,5 +63,23 @@ describe('useChat, the team inbox', () => {
     await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([1, 2, 3]));
     expect(asked).toEqual(['first', 'first', 'p2']);
     expect(result.current.hasMoreConversations).toBe(false);
+  });
+
+  it('reads the conversations again when the realtime connection comes back after a drop', async () => {
+    // A customer wrote for the first time while the connection was down: no event told the inbox.
+    let listed = [conversation(1), conversation(2)];
+    server.use(
+      http.get('/api/conversations', () => HttpResponse.json({ conversations: listed, next_cursor: null })),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
+    await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([1, 2]));
+
+    listed = [conversation(5), ...listed];
+    act(() => reconnect.handler!());
+    await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([5, 1, 2]));
   });
 });

@@ -12,7 +12,7 @@ import {
   type TypingEvent,
 } from '@shop/contracts';
 import { isApiError } from '../../../lib/api-error';
-import { realtime, useRealtimeEvent } from '../../../lib/realtime-client';
+import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
 import {
   chatKeys,
@@ -367,6 +367,13 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     [area, queryClient],
   );
   useRealtimeEvent('customer:deleted', onCustomerDeleted);
+
+  // Messages, read receipts and new conversations sent while the connection was down never arrived.
+  const onReconnect = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(area) });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.messageLists(area) });
+  }, [area, queryClient]);
+  useRealtimeReconnect(onReconnect);
 
   useEffect(() => {
     const timers = typingTimers.current;

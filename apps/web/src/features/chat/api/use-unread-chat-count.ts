@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CHAT, type ChatMessage } from '@shop/contracts';
 import { setStandInTitle } from '../../../lib/page-meta';
-import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
 
@@ -43,6 +43,11 @@ export function useUnreadChatCountLive(area: ChatArea): void {
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
+  // Messages that came while the connection was down brought no event: the count is read again.
+  const onReconnect = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+  }, [area, queryClient]);
+  useRealtimeReconnect(onReconnect);
 
   const unread = useUnreadChatCount(area);
   useEffect(() => {

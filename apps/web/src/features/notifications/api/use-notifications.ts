@@ -12,7 +12,7 @@ import {
   type AppNotification,
   type NotificationsResponse,
 } from '@shop/contracts';
-import { useRealtimeConnection, useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -135,6 +135,11 @@ export function useNotificationsLive(area: NotificationArea): void {
     [area, client],
   );
   useRealtimeEvent('notification', onNotification);
+  // Notifications made while the connection was down brought no event: the count and the lists are read again.
+  const onReconnect = useCallback(() => {
+    void client.invalidateQueries({ queryKey: notificationKeys.all(area) });
+  }, [area, client]);
+  useRealtimeReconnect(onReconnect);
 }
 
 /** The full notifications page's list (10 per page); page changes settle for 200 ms before a fetch. */

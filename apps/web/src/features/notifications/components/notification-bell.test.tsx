@@ -14,6 +14,9 @@ vi.mock('../../../lib/realtime-client', () => ({
   useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
     realtimeHandlers.set(event, handler);
   },
+  useRealtimeReconnect: (handler: () => void) => {
+    realtimeHandlers.set('reconnect', handler);
+  },
 }));
 
 const note = (id: number, read = false): AppNotification => ({
@@ -85,6 +88,21 @@ describe('NotificationBell', () => {
       expect.stringContaining('note 9'),
       expect.stringContaining('note 1'),
     ]);
+  });
+
+  it('reads the count and the open list again when the realtime connection comes back after a drop', async () => {
+    const user = userEvent.setup();
+    let answer: NotificationsResponse = { notifications: [note(1)], unread_count: 1, total: 1 };
+    api(() => answer);
+    renderWithProviders(<NotificationBell area="customer" />);
+    await user.click(badge());
+    await screen.findByText('note 1');
+
+    // Two notifications were made while the connection was down: no event brought them.
+    answer = { notifications: [note(3), note(2), note(1)], unread_count: 3, total: 3 };
+    realtimeHandlers.get('reconnect')!(undefined);
+    expect(await screen.findByText('note 3')).toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
   });
 
   it('keeps the count of a notification that came while the count was being read', async () => {

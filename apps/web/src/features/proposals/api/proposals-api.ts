@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
-import { useRealtimeEvent } from '../../../lib/realtime-client';
+import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import type {
   AcceptProposalInput,
   AdminProposal,
@@ -282,4 +282,9 @@ export function useProposalsLive() {
     [client],
   );
   useRealtimeEvent('notification', onNotification);
+  // A step taken while the connection was down brought no event.
+  const onReconnect = useCallback(() => {
+    void client.invalidateQueries({ queryKey: proposalKeys.all });
+  }, [client]);
+  useRealtimeReconnect(onReconnect);
 }
