@@ -53,6 +53,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-bench/**',
       '**/node_modules/**',
       'data/**',
       '.test-data/**',

@@ -118,8 +118,8 @@ const bundles = new Map<string, Promise<string>>();
 
 /**
  * Bundles a server script with the options `npm start`'s build uses (apps/server/bundle-options.ts), once per run:
- * the servers under test run the code as deployed. Run through tsx instead, the shop's list took about a fifth
- * more CPU per request (bench/README.md, "The servers bundled as deployed").
+ * the servers under test run the code as deployed, not as tsx transforms it on the fly (bench/README.md, "The
+ * servers bundled as deployed").
  */
 function bundled(script: string): Promise<string> {
   let out = bundles.get(script);
@@ -135,14 +135,19 @@ function bundled(script: string): Promise<string> {
   return out;
 }
 
-/** Starts a server script (bench/catalog-server.ts, bench/catalog-bare.ts), bundled, and waits for its 'ready'. */
+/**
+ * Starts a server script (bench/catalog-server.ts, bench/catalog-bare.ts), bundled unless BENCH_TSX=1, and waits
+ * for its 'ready'.
+ */
 export async function startServer(
   script: string,
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [await bundled(script)], {
+  // BENCH_TSX=1 runs the script through tsx, as the benchmarks did before 2026-11-24 (for comparisons).
+  const args = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', script] : [await bundled(script)];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
