@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { serverBundleOptions } from '../apps/server/bundle-options';
@@ -180,4 +181,29 @@ export function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' / ');
+}
+
+/**
+ * One autocannon run against 127.0.0.1:`port`, its requests cycling through `paths`: autocannon's result, and the
+ * percentile (p in 0-100) of every response's time in ms.
+ */
+export async function cyclePaths(port: number, paths: string[], connections: number, duration: number) {
+  const latencies: number[] = [];
+  let i = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+  latencies.sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { result, percentile };
 }

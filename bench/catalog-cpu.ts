@@ -13,8 +13,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { benchDatabase, loadAverage, startServer, stopServer } from './bench-support';
+import { benchDatabase, cyclePaths, loadAverage, startServer, stopServer } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
@@ -31,26 +30,12 @@ const paths = Array.from({ length: 12 }, (_, i) => `/api/v1/frontend/products?pa
 
 async function run(port: number, duration: number, pid: number) {
   const before = cpuMs(pid);
-  const latencies: number[] = [];
-  let i = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
-        duration,
-        requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-  });
+  const { result, percentile } = await cyclePaths(port, paths, CONNECTIONS, duration);
   const after = cpuMs(pid);
-  latencies.sort((a, b) => a - b);
   const requests = result.requests.total;
   return {
     rps: result.requests.average,
-    p99: latencies[Math.floor(0.99 * latencies.length)] ?? NaN,
+    p99: percentile(99),
     errors: result.errors + result.timeouts + result.non2xx,
     userUs: ((after.user - before.user) * 1000) / requests,
     systemUs: ((after.system - before.system) * 1000) / requests,

@@ -13,8 +13,7 @@
  * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100).
  */
 import type { ChildProcess } from 'node:child_process';
-import autocannon from 'autocannon';
-import { benchDatabase, loadAverage, startServer, stopServer as stop } from './bench-support';
+import { benchDatabase, cyclePaths, loadAverage, startServer, stopServer as stop } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -51,23 +50,7 @@ interface Figures {
 
 async function load(port: number, paths: string[]): Promise<Figures> {
   const run = async (duration: number) => {
-    const latencies: number[] = [];
-    let i = 0;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: `http://127.0.0.1:${port}`,
-          connections: CONNECTIONS,
-          duration,
-          requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
-        },
-        (err, res) => (err ? reject(err) : resolve(res)),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    });
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+    const { result, percentile: pct } = await cyclePaths(port, paths, CONNECTIONS, duration);
     return {
       rps: result.requests.average,
       p50: pct(50),
