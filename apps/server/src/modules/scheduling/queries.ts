@@ -17,11 +17,17 @@ export async function blackouts(db: DbOrTx) {
   return rows.map((r) => r.day);
 }
 
+/**
+ * Replaces the whole schedule; run it in a transaction. Two saves at once take turns on the tables' lock (readers
+ * are not held up): without it, the second one's delete could not see the rows the first had just inserted, and
+ * its own insert broke the windows' unique key (a 500).
+ */
 export async function replaceSchedule(
   db: DbOrTx,
   weekly: { weekday: number; startTime: string; endTime: string; capacity: number }[],
   days: string[],
 ) {
+  await db.execute(sql`lock table ${scheduleWindows}, ${scheduleBlackouts} in share row exclusive mode`);
   await db.delete(scheduleWindows);
   await db.delete(scheduleBlackouts);
   if (weekly.length) await db.insert(scheduleWindows).values(weekly);

@@ -82,6 +82,26 @@ describe('schedule', () => {
     expect(ok.json().blackout_dates).toEqual([inDays(5)]);
   });
 
+  it('answers every one of several saves that arrive at once; the schedule is whole and is one of them', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(1));
+    const saves = await Promise.all(
+      [2, 3, 4, 5, 6, 7, 8, 9].map((capacity) =>
+        call('PUT', '/api/admin/schedule', admin.token, everyDay(capacity)),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    const now = (await call('GET', '/api/admin/schedule', admin.token)).json() as {
+      weekly: { capacity: number }[];
+      blackout_dates: string[];
+    };
+    expect(now.weekly).toHaveLength(14);
+    expect(new Set(now.weekly.map((w) => w.capacity)).size).toBe(1);
+    expect([2, 3, 4, 5, 6, 7, 8, 9]).toContain(now.weekly[0]!.capacity);
+    expect(now.blackout_dates).toEqual([inDays(5)]);
+  });
+
   it('offers the windows of the next 60 days, not on blackout dates, in the shop timezone', async () => {
     const { a, proposal } = await accepted();
     const res = await caller(t)('GET', `/api/user/proposals/${proposal.id}/slots`, a.token);
