@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * Failures are already shown by the API client, so a retry would show the same message again;
@@ -14,3 +14,13 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Reads these queries again after something changed on the server (a realtime event, a reconnection). A read
+ * already under way may have been answered before the change, and TanStack Query lets a query's first read run
+ * on when it is invalidated: that read is cancelled first, so the answer kept is one asked for after the change.
+ */
+export async function readAgain(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

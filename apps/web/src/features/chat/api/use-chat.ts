@@ -12,6 +12,7 @@ import {
   type TypingEvent,
 } from '@shop/contracts';
 import { isApiError } from '../../../lib/api-error';
+import { readAgain } from '../../../lib/query-client';
 import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
 import {
@@ -370,8 +371,8 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
 
   // Messages, read receipts and new conversations sent while the connection was down never arrived.
   const onReconnect = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(area) });
-    void queryClient.invalidateQueries({ queryKey: chatKeys.messageLists(area) });
+    void readAgain(queryClient, chatKeys.conversations(area));
+    void readAgain(queryClient, chatKeys.messageLists(area));
   }, [area, queryClient]);
   useRealtimeReconnect(onReconnect);
 

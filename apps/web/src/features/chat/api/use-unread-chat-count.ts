@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { CHAT, type ChatMessage } from '@shop/contracts';
 import { setStandInTitle } from '../../../lib/page-meta';
+import { readAgain } from '../../../lib/query-client';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
@@ -38,14 +39,14 @@ export function useUnreadChatCountLive(area: ChatArea): void {
       const fromOtherSide = area === 'admin' ? !message.from_admin : message.from_admin;
       if (!fromOtherSide || getActiveConversation() === message.conversation_user_id) return;
       playTone();
-      void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+      void readAgain(queryClient, chatKeys.unread(area));
     },
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
   // Messages that came while the connection was down brought no event: the count is read again.
   const onReconnect = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+    void readAgain(queryClient, chatKeys.unread(area));
   }, [area, queryClient]);
   useRealtimeReconnect(onReconnect);
 

@@ -13,6 +13,7 @@ import {
   type NotificationsResponse,
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { readAgain } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -137,7 +138,7 @@ export function useNotificationsLive(area: NotificationArea): void {
   useRealtimeEvent('notification', onNotification);
   // Notifications made while the connection was down brought no event: the count and the lists are read again.
   const onReconnect = useCallback(() => {
-    void client.invalidateQueries({ queryKey: notificationKeys.all(area) });
+    void readAgain(client, notificationKeys.all(area));
   }, [area, client]);
   useRealtimeReconnect(onReconnect);
 }

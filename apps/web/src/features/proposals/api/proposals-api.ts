@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { readAgain } from '../../../lib/query-client';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import type {
   AcceptProposalInput,
@@ -284,7 +285,7 @@ export function useProposalsLive() {
   useRealtimeEvent('notification', onNotification);
   // A step taken while the connection was down brought no event.
   const onReconnect = useCallback(() => {
-    void client.invalidateQueries({ queryKey: proposalKeys.all });
+    void readAgain(client, proposalKeys.all);
   }, [client]);
   useRealtimeReconnect(onReconnect);
 }

@@ -1,0 +1,54 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@shop/contracts';
+import { createTestQueryClient, TestProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import { useUnreadChatCount, useUnreadChatCountLive } from './use-unread-chat-count';
+
+// The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
+const handlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
+vi.mock('../../../lib/realtime-client', () => ({
+  useRealtimeConnection: () => undefined,
+  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
+    handlers.set(event, handler);
+  },
+  useRealtimeReconnect: () => {},
+}));
+
+describe('useUnreadChatCountLive', () => {
+  it('counts a message that came while the first read of the count was under way', async () => {
+    // The first read was answered from before the message: the test holds it until the message has come.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    server.use(
+      http.get('/api/conversations/unread-count', async () => {
+        reads += 1;
+        if (reads === 1) {
+          await held;
+          return HttpResponse.json({ unread: 0 });
+        }
+        return HttpResponse.json({ unread: 1 });
+      }),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(
+      () => {
+        useUnreadChatCountLive('customer');
+        return useUnreadChatCount('customer');
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(reads).toBe(1));
+    const message = { conversation_user_id: 7, from_admin: true } as ChatMessage;
+    handlers.get('MessageSent')!({ message });
+    release();
+    await waitFor(() => expect(result.current).toBe(1));
+    expect(reads).toBe(2);
+  });
+});
