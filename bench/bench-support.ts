@@ -207,3 +207,9 @@ export async function cyclePaths(port: number, paths: string[], connections: num
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
   return { result, percentile };
 }
+
+/** The storefront list's first 12 pages of 9 products, as the list benchmarks cycle through them. */
+export const LIST_PATHS = Array.from(
+  { length: 12 },
+  (_, i) => `/api/v1/frontend/products?page=${i + 1}&per_page=9`,
+);

@@ -13,7 +13,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { benchDatabase, cyclePaths, loadAverage, startServer, stopServer } from './bench-support';
+import { benchDatabase, cyclePaths, LIST_PATHS, loadAverage, startServer, stopServer } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
@@ -26,11 +26,9 @@ function cpuMs(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
-const paths = Array.from({ length: 12 }, (_, i) => `/api/v1/frontend/products?page=${i + 1}&per_page=9`);
-
 async function run(port: number, duration: number, pid: number) {
   const before = cpuMs(pid);
-  const { result, percentile } = await cyclePaths(port, paths, CONNECTIONS, duration);
+  const { result, percentile } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, duration);
   const after = cpuMs(pid);
   const requests = result.requests.total;
   return {

@@ -13,7 +13,14 @@
  * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100).
  */
 import type { ChildProcess } from 'node:child_process';
-import { benchDatabase, cyclePaths, loadAverage, startServer, stopServer as stop } from './bench-support';
+import {
+  benchDatabase,
+  cyclePaths,
+  LIST_PATHS,
+  loadAverage,
+  startServer,
+  stopServer as stop,
+} from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -68,10 +75,6 @@ const database = await benchDatabase(PRODUCTS);
 const databaseUrl = database.url;
 const servers: ChildProcess[] = [];
 try {
-  const listPaths = Array.from(
-    { length: 12 },
-    (_, i) => `/api/v1/frontend/products?page=${i + 1}&per_page=9`,
-  );
   const searchPaths = SEARCHES.map(
     (s) => `/api/v1/frontend/products?search=${encodeURIComponent(s)}&page=1&per_page=9`,
   );
@@ -96,7 +99,7 @@ try {
     }
     return out;
   };
-  const list = await figures([3291, 3292, 3293], listPaths);
+  const list = await figures([3291, 3292, 3293], LIST_PATHS);
   const search = await figures([3292, 3293, 3291], searchPaths);
   for (const s of servers.splice(0)) await stop(s);
 
