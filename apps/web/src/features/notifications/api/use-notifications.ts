@@ -115,7 +115,7 @@ export function useNotificationActions(area: NotificationArea) {
  * While mounted (the bell in a layout): the area's realtime connection, and new notifications as they come. The
  * event's unread_count becomes the count; the notification is prepended to each cached, non-empty list of the
  * area that does not hold it yet. A read of the count or of a list that was under way when the event came was
- * answered before it: the count's read is cancelled (the event's count stays), a list's is made again.
+ * answered before it: the count's read is cancelled (the event's count stays), a list's is made again (readAgain).
  */
 export function useNotificationsLive(area: NotificationArea): void {
   useRealtimeConnection(area);
@@ -129,8 +129,11 @@ export function useNotificationsLive(area: NotificationArea): void {
       );
       // Cancelling keeps the data written since the read began (TanStack restores the latest set data).
       void client.cancelQueries({ queryKey: notificationKeys.unread(area) });
-      if (client.isFetching({ queryKey: notificationKeys.lists(area) }) > 0) {
-        void client.refetchQueries({ queryKey: notificationKeys.lists(area) }, { cancelRefetch: true });
+      // A list read under way, its first one too (which an invalidation alone would let run on), is made again.
+      for (const list of client
+        .getQueryCache()
+        .findAll({ queryKey: notificationKeys.lists(area), fetchStatus: 'fetching' })) {
+        void readAgain(client, list.queryKey);
       }
     },
     [area, client],

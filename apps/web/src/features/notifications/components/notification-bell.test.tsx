@@ -127,6 +127,35 @@ describe('NotificationBell', () => {
     expect(badge()).toHaveTextContent('1 unread notification');
   });
 
+  it('shows a notification that came while the open list was first being read', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let listReads = 0;
+    server.use(
+      http.get('/api/notifications', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('per_page') === '1')
+          return HttpResponse.json({ notifications: [note(1)], unread_count: 1, total: 1 });
+        listReads += 1;
+        // The first read of the list was answered from before the notification was made.
+        if (listReads === 1) {
+          await held;
+          return HttpResponse.json({ notifications: [note(1)], unread_count: 1, total: 1 });
+        }
+        return HttpResponse.json({ notifications: [note(9), note(1)], unread_count: 2, total: 2 });
+      }),
+    );
+    renderWithProviders(<NotificationBell area="customer" />);
+    await waitFor(() => expect(badge()).toHaveTextContent('1 unread notification'));
+    await user.click(badge());
+    await waitFor(() => expect(listReads).toBe(1));
+    realtimeHandlers.get('notification')!({ notification: note(9), unread_count: 2 });
+    release();
+    expect(await screen.findByText('note 9')).toBeInTheDocument();
+    expect(screen.getByText('note 1')).toBeInTheDocument();
+    expect(listReads).toBe(2);
+  });
+
   it("marks all read with the answer's count", async () => {
     const user = userEvent.setup();
     api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
