@@ -1,9 +1,9 @@
 /**
  * Whether the password-recovery answers tell which e-mails have accounts by their time: forgot-password and
  * reset-password (with a wrong token) for registered and unknown e-mails, and the cost of a reset with a wrong
- * token (no password is hashed for it). Starts the shop from source on a fresh embedded PostgreSQL, registers
- * customers, then sends the requests one at a time, alternating known and unknown e-mails, and prints the
- * distribution of each.
+ * token (no password is hashed for it). Starts the shop (bundled as `npm start` runs it; BENCH_TSX=1: through
+ * tsx) on a fresh embedded PostgreSQL, registers customers, then sends the requests one at a time, alternating
+ * known and unknown e-mails, and prints the distribution of each.
  *
  * Run: npx tsx bench/auth-timing.ts          (ROUNDS=200 by default)
  */
@@ -12,6 +12,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port';
+import { serverArgs } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -21,7 +22,7 @@ const PASSWORD = 'Walnut-Desk-Panel-42';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(port: number, pgPort: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs('apps/server/src/main.ts'), {
     cwd: root,
     env: {
       ...process.env,

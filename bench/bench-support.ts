@@ -137,6 +137,14 @@ function bundled(script: string): Promise<string> {
 }
 
 /**
+ * The node arguments that run a server script as the benchmarks measure it: its bundle (built once per run), or
+ * the script through tsx when BENCH_TSX=1 (as the benchmarks ran before 2026-11-24, for comparisons).
+ */
+export async function serverArgs(script: string): Promise<string[]> {
+  return process.env.BENCH_TSX === '1' ? ['--import', 'tsx', script] : [await bundled(script)];
+}
+
+/**
  * Starts a server script (bench/catalog-server.ts, bench/catalog-bare.ts), bundled unless BENCH_TSX=1, and waits
  * for its 'ready'.
  */
@@ -146,9 +154,7 @@ export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
-  // BENCH_TSX=1 runs the script through tsx, as the benchmarks did before 2026-11-24 (for comparisons).
-  const args = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', script] : [await bundled(script)];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, await serverArgs(script), {
     cwd: root,
     env: {
       ...process.env,

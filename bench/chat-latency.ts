@@ -1,12 +1,13 @@
 /**
  * Chat delivery latency across two server instances sharing PostgreSQL and Redis.
  *
- * Two API servers run as child processes (tsx apps/server/src/main.ts) with REDIS_URL set; 2,000 sockets connect,
- * half to each. Messages are posted at 200 per second over HTTP (multipart, as the web app sends them), always
- * through the instance the receiving socket is NOT connected to, so every measured delivery crosses Redis:
- * half are customers writing to the team (received by an admin socket), half admins replying (received by the
- * customer's socket). Latency = from just before the POST to the MessageSent event at the receiver.
- * Memory per idle socket = growth of both servers' RSS while the sockets connect / sockets.
+ * Two API servers run as child processes (apps/server/src/main.ts bundled as `npm start` runs it, or through tsx
+ * with BENCH_TSX=1) with REDIS_URL set; 2,000 sockets connect, half to each. Messages are posted at 200 per
+ * second over HTTP (multipart, as the web app sends them), always through the instance the receiving socket is
+ * NOT connected to, so every measured delivery crosses Redis: half are customers writing to the team (received by
+ * an admin socket), half admins replying (received by the customer's socket). Latency = from just before the POST
+ * to the MessageSent event at the receiver. Memory per idle socket = growth of both servers' RSS while the sockets
+ * connect / sockets.
  *
  * Run: npx tsx bench/chat-latency.ts
  * Env: DATABASE_URL (a PostgreSQL server to create a scratch database in; default: an embedded one started here),
@@ -25,6 +26,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
+import { serverArgs } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -60,7 +62,7 @@ async function startInstance(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(await serverArgs('apps/server/src/main.ts'))], {
     cwd: root,
     env: {
       ...process.env,
@@ -232,7 +234,7 @@ async function measure(
 }
 
 async function startRelay(port: number, relayKey: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-bare-relay.ts'], {
+  const child = spawn(process.execPath, await serverArgs('bench/chat-bare-relay.ts'), {
     cwd: root,
     env: { ...process.env, PORT: String(port), REDIS_URL, RELAY_KEY: relayKey },
     stdio: ['ignore', 'pipe', 'inherit'],
