@@ -1,9 +1,9 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { CHAT } from '@shop/contracts';
-import { JOURNEY_PASSWORD, createAccount, signIn } from './support/accounts';
+import { JOURNEY_PASSWORD, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test, uniqueEmail } from './support/fixtures';
-import { chatBubble, secondBrowser } from './support/chat';
+import { expect, test } from './support/fixtures';
+import { chatBubble, chatPair, secondBrowser } from './support/chat';
 import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: these journeys run one after the other.
@@ -48,11 +48,10 @@ test('a message for a conversation that is not open plays the tone and titles th
   page,
   browser,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customerEmail = uniqueEmail('alert-customer');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Alex ${tag}` });
-  const adminEmail = uniqueEmail('alert-admin');
-  await createAccount({ email: adminEmail, role: 'admin', name: `Blair ${tag}` });
+  const { tag, customerEmail, customerId, adminEmail } = await chatPair('alert', {
+    customer: 'Alex',
+    admin: 'Blair',
+  });
   const token = await adminToken(page, adminEmail);
 
   // The customer is on the dashboard: the team's reply rings and titles the window there.
@@ -106,11 +105,10 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
   page,
   browser,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customerEmail = uniqueEmail('phone-chat');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Pip ${tag}` });
-  const adminEmail = uniqueEmail('phone-chat-admin');
-  await createAccount({ email: adminEmail, role: 'admin', name: `Quinn ${tag}` });
+  const { tag, customerEmail, customerId, adminEmail } = await chatPair('phone-chat', {
+    customer: 'Pip',
+    admin: 'Quinn',
+  });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'customer', customerEmail, '/user/chat');
@@ -180,11 +178,10 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
 test('a reply sent while the connection was down shows in the open conversation once it is back, without a reload', async ({
   page,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customerEmail = uniqueEmail('reconnect-customer');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Casey ${tag}` });
-  const adminEmail = uniqueEmail('reconnect-admin');
-  await createAccount({ email: adminEmail, role: 'admin', name: `Drew ${tag}` });
+  const { tag, customerEmail, customerId, adminEmail } = await chatPair('reconnect', {
+    customer: 'Casey',
+    admin: 'Drew',
+  });
   const token = await adminToken(page, adminEmail);
 
   // The page's realtime connections pass through a hand the test holds: it can drop one, and keep the next from

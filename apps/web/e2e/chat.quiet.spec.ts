@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, CHAT } from '@shop/contracts';
-import { createAccount, signIn } from './support/accounts';
-import { expect, test, uniqueEmail } from './support/fixtures';
-import { chatBubble, secondBrowser } from './support/chat';
+import { signIn } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { chatBubble, chatPair, secondBrowser } from './support/chat';
 import { realtimeConnected } from './support/realtime';
 
 // The admin's unread counts (the window title, the top bar's chat badge) add up every customer's messages to the
@@ -12,12 +12,10 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   page,
   browser,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customerName = `Casey ${tag}`;
-  const customerEmail = uniqueEmail('chat-customer');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: customerName });
-  const adminEmail = uniqueEmail('chat-admin');
-  await createAccount({ email: adminEmail, role: 'admin', name: `Avery ${tag}` });
+  const { customerName, customerEmail, customerId, adminEmail } = await chatPair('chat', {
+    customer: 'Casey',
+    admin: 'Avery',
+  });
 
   const admin = await secondBrowser(browser);
   const adminConnected = realtimeConnected(admin.page);

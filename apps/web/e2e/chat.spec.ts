@@ -1,7 +1,7 @@
 import { CHAT, CHAT_SERVER_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { chatBubble, secondBrowser } from './support/chat';
+import { chatBubble, chatPair, secondBrowser } from './support/chat';
 
 // Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -44,11 +44,10 @@ test('at 390 px the list and the conversation take turns; the admin goes back to
   page,
   browser,
 }) => {
-  const tag = Math.random().toString(36).slice(2, 7);
-  const customerEmail = uniqueEmail('chat-mobile');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Mobile ${tag}` });
-  const adminEmail = uniqueEmail('chat-mobile-admin');
-  await createAccount({ email: adminEmail, role: 'admin', name: `Morgan ${tag}` });
+  const { customerEmail, customerId, adminEmail } = await chatPair('chat-mobile', {
+    customer: 'Mobile',
+    admin: 'Morgan',
+  });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'customer', customerEmail, '/user/chat');
@@ -77,11 +76,10 @@ test('on a phone, an admin’s link to no customer says so, and a deleted custom
   refusals,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const tag = Math.random().toString(36).slice(2, 7);
-  const adminEmail = uniqueEmail('chat-gone-admin');
-  const adminId = await createAccount({ email: adminEmail, role: 'admin', name: `Robin ${tag}` });
-  const customerEmail = uniqueEmail('chat-gone-customer');
-  const customerId = await createAccount({ email: customerEmail, role: 'user', name: `Gone ${tag}` });
+  const { tag, customerEmail, customerId, adminEmail, adminId } = await chatPair('chat-gone', {
+    customer: 'Gone',
+    admin: 'Robin',
+  });
   const missing = 2_147_483_000;
   refusals.push(
     { status: 404, path: `/api/messages/${missing}` },

@@ -1,4 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { createAccount } from './accounts';
+import { uniqueEmail } from './fixtures';
 
 /**
  * A second browser (its own storage) for the other side of a chat, collecting its console errors (the meta and
@@ -19,3 +21,17 @@ export async function secondBrowser(browser: Browser, viewport?: BrowserContextO
 /** The chat message bubbles holding the text. */
 export const chatBubble = (page: Page, text: string) =>
   page.getByTestId('chat-message').filter({ hasText: text });
+
+/**
+ * The two sides of a journey's chat, its own: a customer and a team member, their names ending in one random tag
+ * the journey can find them (and its messages) by.
+ */
+export async function chatPair(label: string, names: { customer: string; admin: string }) {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const customerName = `${names.customer} ${tag}`;
+  const customerEmail = uniqueEmail(`${label}-customer`);
+  const customerId = await createAccount({ email: customerEmail, role: 'user', name: customerName });
+  const adminEmail = uniqueEmail(`${label}-admin`);
+  const adminId = await createAccount({ email: adminEmail, role: 'admin', name: `${names.admin} ${tag}` });
+  return { tag, customerName, customerEmail, customerId, adminEmail, adminId };
+}
