@@ -12,14 +12,12 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port';
-import { serverArgs } from './bench-support';
+import { serverArgs, untilAnswers } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const WARMUP = 20;
 const PASSWORD = 'Walnut-Desk-Panel-42';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(port: number, pgPort: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, await serverArgs('apps/server/src/main.ts'), {
@@ -40,17 +38,8 @@ async function start(port: number, pgPort: number, dataDir: string): Promise<Chi
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 120_000) throw new Error('server not ready within 120 s');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
+  await untilAnswers(`http://127.0.0.1:${port}/readyz`, child, { withinMs: 120_000, everyMs: 200 });
+  return child;
 }
 
 let clientSeq = 0;

@@ -26,7 +26,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
-import { serverArgs } from './bench-support';
+import { serverArgs, untilAnswers } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -80,17 +80,8 @@ async function startInstance(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    if (Date.now() - started > 60_000) throw new Error(`${name} not ready within 60 s`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await untilAnswers(`http://127.0.0.1:${port}/readyz`, child, { withinMs: 60_000 });
+  return child;
 }
 
 function connect(url: string, token: string): Promise<ClientSocket> {

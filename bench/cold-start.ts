@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { untilAnswers } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3190;
@@ -28,16 +29,11 @@ async function startOnce(dataDir: string): Promise<number> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (;;) {
-      if (performance.now() - started > 120_000) throw new Error('no answer within 120 s');
-      try {
-        const res = await fetch(`http://127.0.0.1:${PORT}/`);
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return await untilAnswers(`http://127.0.0.1:${PORT}/`, child, {
+      withinMs: 120_000,
+      everyMs: 50,
+      started,
+    });
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

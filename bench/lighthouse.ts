@@ -10,12 +10,13 @@
  * Exits non-zero when performance < 95 or accessibility < 100 on any page. Full JSON reports and the audits that
  * did not pass are written to test-results/lighthouse/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { untilAnswers } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3180;
@@ -39,21 +40,6 @@ interface PageResult {
   cls: number;
   tbtMs: number;
   failing: string[];
-}
-
-async function waitForServer(child: ChildProcess): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 180_000) throw new Error('server not ready within 180 s');
-    try {
-      const res = await fetch(`${origin}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 function median<T>(items: T[], key: (item: T) => number): T {
@@ -89,7 +75,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const results: PageResult[] = [];
 try {
-  await waitForServer(server);
+  await untilAnswers(`${origin}/readyz`, server, { withinMs: 180_000, everyMs: 250 });
   // One visit per page before measuring, so first-request work on the server (prepared statements, image cache)
   // is not counted against the page.
   for (const page of pages) await fetch(origin + page.path).then((r) => r.text());

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { untilAnswers } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3191;
@@ -28,16 +29,11 @@ async function npmStart(dataDir: string): Promise<number> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    for (;;) {
-      if (performance.now() - started > 300_000) throw new Error('no answer within 300 s');
-      try {
-        const res = await fetch(`http://127.0.0.1:${PORT}/`);
-        if (res.status === 200) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return await untilAnswers(`http://127.0.0.1:${PORT}/`, child, {
+      withinMs: 300_000,
+      everyMs: 50,
+      started,
+    });
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     process.kill(-child.pid!, 'SIGTERM');
