@@ -94,6 +94,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  // The embedded database stops last, after the instances have finished with it.
+  embedded?.leaveSignalsToCaller();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
