@@ -12,7 +12,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port';
-import { serverArgs, untilAnswers } from './bench-support';
+import { untilAnswers } from '../scripts/lib/until-answers';
+import { serverArgs } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 200);

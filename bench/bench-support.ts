@@ -175,31 +175,6 @@ export async function startServer(
   return child;
 }
 
-/**
- * Asks `url` every `everyMs` until it answers 200, as a server under test is started: resolves to the ms from
- * `started` (performance.now()); throws when `child` exits first or after `withinMs`.
- */
-export async function untilAnswers(
-  url: string,
-  child: ChildProcess,
-  {
-    withinMs,
-    everyMs = 100,
-    started = performance.now(),
-  }: { withinMs: number; everyMs?: number; started?: number },
-): Promise<number> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    if (performance.now() - started > withinMs) throw new Error(`${url}: no 200 within ${withinMs / 1000} s`);
-    try {
-      if ((await fetch(url)).status === 200) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 export async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');

@@ -26,7 +26,8 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
-import { serverArgs, untilAnswers } from './bench-support';
+import { untilAnswers } from '../scripts/lib/until-answers';
+import { serverArgs } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { untilAnswers } from './bench-support';
+import { untilAnswers } from '../scripts/lib/until-answers';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3190;

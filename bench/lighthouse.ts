@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { untilAnswers } from './bench-support';
+import { untilAnswers } from '../scripts/lib/until-answers';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3180;

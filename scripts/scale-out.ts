@@ -18,30 +18,14 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../a
 import { haproxyBinary, startBalancer, type Balancer } from './lib/haproxy';
 import { freePort } from './lib/free-port';
 import { redisAnswers } from './lib/redis-probe';
+import { untilAnswers } from './lib/until-answers';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'apps', 'server', 'dist', 'main.js');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-async function waitReady(name: string, child: ChildProcess, port: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${name} was not ready within 120 s`);
 }
 
 async function main() {
@@ -121,14 +105,14 @@ async function main() {
       children.push(child);
       const name = `instance ${i}`;
       child.once('exit', (code, signal) => {
-        // While starting, waitReady reports it; once running, HAProxy's health checks skip an instance that is gone.
+        // While starting, untilAnswers reports it; once running, HAProxy's health checks skip an instance that is gone.
         if (stopping || !proxy) return;
         const left = children.filter((c) => c.exitCode === null && c.signalCode === null).length;
         console.error(`${name} (port ${port}) exited (${code ?? signal}); ${left} still running`);
         if (left === 0) void stop(1);
       });
       // One at a time: the first applies migrations and seeds, the others find them done.
-      await waitReady(name, child, port);
+      await untilAnswers(`http://127.0.0.1:${port}/readyz`, child, { withinMs: 120_000, everyMs: 200 });
       upstreams.push({ host: '127.0.0.1', port });
     }
     proxy = await startBalancer({ host: config.host, port: config.port, upstreams });

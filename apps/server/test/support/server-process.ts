@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../../../scripts/lib/free-port';
+import { untilAnswers } from '../../../../scripts/lib/until-answers';
 
 export { freePort };
 
@@ -78,19 +79,11 @@ export async function startServerProcess(
     },
   };
 
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${proc.output()}`);
-    if (Date.now() > deadline) {
-      await proc.stop(1_000);
-      throw new Error(`${name} was not ready within ${timeoutMs} ms:\n${proc.output()}`);
-    }
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await untilAnswers(`${url}/readyz`, child, { withinMs: timeoutMs });
+  } catch (err) {
+    await proc.stop(1_000);
+    throw new Error(`${name}: ${(err as Error).message}:\n${proc.output()}`);
   }
+  return proc;
 }
