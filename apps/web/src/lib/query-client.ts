@@ -24,3 +24,14 @@ export async function readAgain(client: QueryClient, queryKey: QueryKey): Promis
   await client.cancelQueries({ queryKey });
   await client.invalidateQueries({ queryKey });
 }
+
+/**
+ * After a realtime event was written into the cache: the queries under `queryKey` whose read was under way (a
+ * first read, which had nothing for the event to be added to, or a refetch) were answered before the event and
+ * would be kept without it, so each is read again. The queries at rest keep what the event wrote.
+ */
+export function readAgainWhileFetching(client: QueryClient, queryKey: QueryKey): void {
+  for (const query of client.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+    void readAgain(client, query.queryKey);
+  }
+}

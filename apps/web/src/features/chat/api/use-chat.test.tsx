@@ -2,17 +2,20 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '@shop/contracts';
+import type { ChatMessage, Conversation } from '@shop/contracts';
 import { createTestQueryClient, TestProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { chatKeys } from './chat-api';
 import { useChat } from './use-chat';
 
-// No socket in these tests: the events are not what is under test. The test holds the reconnect handler.
+// No socket in these tests: the test holds the reconnect handler and the events' handlers, and calls them.
 const reconnect = vi.hoisted(() => ({ handler: null as (() => void) | null }));
+const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
 vi.mock('../../../lib/realtime-client', () => ({
   realtime: { sendTyping: () => {}, isOnline: () => false },
-  useRealtimeEvent: () => {},
+  useRealtimeEvent: (name: string, handler: (payload: unknown) => void) => {
+    events.set(name, handler);
+  },
   useRealtimeConnection: () => undefined,
   useRealtimeReconnect: (handler: () => void) => {
     reconnect.handler = handler;
@@ -29,7 +32,63 @@ const conversation = (userId: number): Conversation => ({
   user_id: userId,
 });
 
+const customerMessage = (id: number): ChatMessage => ({
+  id,
+  conversation_user_id: 5,
+  message: `message ${id}`,
+  sender_id: 5,
+  receiver_id: 99,
+  from_admin: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  seen: false,
+  attachments: [],
+  attachments_urls: [],
+  sender: { id: 5, name: 'Customer 5', photo_url: null },
+  receiver: { id: 99, name: 'Admin', photo_url: null },
+});
+
 describe('useChat, the team inbox', () => {
+  it('shows a message that came while the open conversation was first being read', async () => {
+    let releaseFirstRead = () => {};
+    const firstRead = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    let reads = 0;
+    server.use(
+      http.get('/api/conversations', () =>
+        HttpResponse.json({ conversations: [conversation(5)], next_cursor: null }),
+      ),
+      http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread: 0 })),
+      http.post('/api/conversations/5/seen', () => HttpResponse.json({ unread: 0 })),
+      http.get('/api/messages/5', async () => {
+        reads += 1;
+        const user = { id: 5, name: 'Customer 5', photo_url: null };
+        // The first read was answered from before message 2 was written.
+        if (reads === 1) {
+          await firstRead;
+          return HttpResponse.json({ messages: [customerMessage(1)], user, has_more: false });
+        }
+        return HttpResponse.json({
+          messages: [customerMessage(1), customerMessage(2)],
+          user,
+          has_more: false,
+        });
+      }),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
+    await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([5]));
+    act(() => result.current.open(5));
+    await waitFor(() => expect(reads).toBe(1));
+
+    act(() => events.get('MessageSent')!({ message: customerMessage(2) }));
+    releaseFirstRead();
+
+    await waitFor(() => expect(result.current.pane?.messages.map((m) => m.id)).toEqual([1, 2]));
+    expect(reads).toBe(2);
+  });
+
   it('loads the next page when "Load more" is pressed while the loaded pages are being read again', async () => {
     // The first page, whose second reading the test holds back; the second page after cursor "p2".
     let holdFirstPage: Promise<void> | null = null;

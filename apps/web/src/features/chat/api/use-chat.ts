@@ -12,7 +12,7 @@ import {
   type TypingEvent,
 } from '@shop/contracts';
 import { isApiError } from '../../../lib/api-error';
-import { readAgain } from '../../../lib/query-client';
+import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
 import {
@@ -255,7 +255,10 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
       const key = area === 'admin' ? message.conversation_user_id : (me?.id ?? message.conversation_user_id);
       const fromOtherSide = area === 'admin' ? !message.from_admin : message.from_admin;
       const isOpen = getActiveConversation() === key;
-      queryClient.setQueryData<MessagePages>(chatKeys.messages(area, key), (d) => withNewMessage(d, message));
+      const messagesKey = chatKeys.messages(area, key);
+      queryClient.setQueryData<MessagePages>(messagesKey, (d) => withNewMessage(d, message));
+      // A read of these messages under way (the first one, or older pages) is made again.
+      readAgainWhileFetching(queryClient, messagesKey);
       if (isOpen && fromOtherSide) {
         void markConversationSeen(area, key).then(
           () => queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) }),

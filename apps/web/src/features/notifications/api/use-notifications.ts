@@ -13,7 +13,7 @@ import {
   type NotificationsResponse,
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
-import { readAgain } from '../../../lib/query-client';
+import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -130,11 +130,7 @@ export function useNotificationsLive(area: NotificationArea): void {
       // Cancelling keeps the data written since the read began (TanStack restores the latest set data).
       void client.cancelQueries({ queryKey: notificationKeys.unread(area) });
       // A list read under way, its first one too (which an invalidation alone would let run on), is made again.
-      for (const list of client
-        .getQueryCache()
-        .findAll({ queryKey: notificationKeys.lists(area), fetchStatus: 'fetching' })) {
-        void readAgain(client, list.queryKey);
-      }
+      readAgainWhileFetching(client, notificationKeys.lists(area));
     },
     [area, client],
   );
