@@ -137,11 +137,17 @@ function bundled(script: string): Promise<string> {
 }
 
 /**
- * The node arguments that run a server script as the benchmarks measure it: its bundle (built once per run), or
- * the script through tsx when BENCH_TSX=1 (as the benchmarks ran before 2026-11-24, for comparisons).
+ * The node arguments that run a server script as the benchmarks measure it: its bundle (built once per run), or the
+ * script through tsx when BENCH_TSX=1 (as the benchmarks ran before 2026-11-24, for comparisons). BENCH_NODE_FLAGS
+ * (space-separated, e.g. `--max-semi-space-size=64`) are given to every server a benchmark starts, the bare
+ * baselines included, so both sides of a ratio run on the same runtime.
  */
 export async function serverArgs(script: string): Promise<string[]> {
-  return process.env.BENCH_TSX === '1' ? ['--import', 'tsx', script] : [await bundled(script)];
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  return [
+    ...flags,
+    ...(process.env.BENCH_TSX === '1' ? ['--import', 'tsx', script] : [await bundled(script)]),
+  ];
 }
 
 /**

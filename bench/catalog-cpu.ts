@@ -1,18 +1,25 @@
 /**
- * CPU per request of the storefront list: the shop with its page cache off against the bare Fastify + pg route.
+ * Where the CPU of the storefront list goes: the shop with its page cache off against the bare Fastify + pg route.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_KEEP_DATABASE=shop_search_1m PRODUCTS=1000000 \
  *     npx tsx bench/catalog-cpu.ts
  *
- * The CPU each server process spends per answer (user and system time from /proc/<pid>/stat, all its threads)
- * beside the throughput: the same two servers as bench/catalog-load.ts, the 12 list pages, alternating runs (shop,
- * bare, bare, shop...). On 2 shared cores both figures move from one run to the next (the CPU per answer of one
- * server by up to a sixth here), so compare the two servers within one run, not runs made at different times.
+ * The same two servers as bench/catalog-load.ts, the 12 list pages, alternating runs (shop, bare, bare, shop...).
+ * For each run, the CPU spent per answer (user and system time from /proc, in µs) by everything the answer needs
+ * on this machine:
+ * - the server's main thread, and its other threads (V8's garbage collection and compiler helpers, libuv);
+ * - PostgreSQL: every process named `postgres` (its backends, and its background workers, which also count any
+ *   other database work on the machine during the run);
+ * - this process, which generates the load (autocannon).
+ * When the cores are saturated, a server's throughput is the cores' time divided by the sum, so the sums predict
+ * the shop's share of the bare route's throughput ("expected" below) from CPU alone, beside the measured one.
+ * On 2 shared cores every figure moves from one run to the next (one server's CPU per answer by up to a sixth
+ * here), so compare the two servers within one run, not runs made at different times.
  * Linux only. Env: PRODUCTS (default 100000), CONNECTIONS (default 100), DURATION seconds per run (default 10),
  * ROUNDS (default 2, each runs both servers once), BENCH_TSX=1 runs both servers through tsx instead of bundled.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { benchDatabase, cyclePaths, LIST_PATHS, loadAverage, startServer, stopServer } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
@@ -20,23 +27,76 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 
-/** User and system CPU of a process so far, in ms (the clock ticks of /proc/<pid>/stat are 10 ms here). */
-function cpuMs(pid: number): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** User and system CPU in ms of a /proc stat file (a process or a thread; its clock ticks are 10 ms here). */
+function statCpuMs(file: string): { user: number; system: number } {
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
+interface Account {
+  mainUser: number;
+  mainSystem: number;
+  otherThreads: number;
+  /** The CPU so far of each PostgreSQL process, by pid. */
+  postgres: Map<string, number>;
+  loadGenerator: number;
+}
+
+/** The CPU so far, in ms, of a server's main thread and other threads, of PostgreSQL's processes, and of this one. */
+function account(serverPid: number): Account {
+  const main = statCpuMs(`/proc/${serverPid}/task/${serverPid}/stat`);
+  const all = statCpuMs(`/proc/${serverPid}/stat`);
+  const postgres = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const cpu = statCpuMs(`/proc/${pid}/stat`);
+      postgres.set(pid, cpu.user + cpu.system);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  const self = process.cpuUsage();
+  return {
+    mainUser: main.user,
+    mainSystem: main.system,
+    otherThreads: all.user + all.system - main.user - main.system,
+    postgres,
+    loadGenerator: (self.user + self.system) / 1000,
+  };
+}
+
+/**
+ * PostgreSQL's CPU between two accounts: of the processes in both, and all of those started between them. A process
+ * that ended between them (an idle connection closed by its pool, an autovacuum worker) is left out.
+ */
+function postgresBetween(before: Account, after: Account): number {
+  let ms = 0;
+  for (const [pid, cpu] of after.postgres) ms += cpu - (before.postgres.get(pid) ?? 0);
+  return ms;
+}
+
 async function run(port: number, duration: number, pid: number) {
-  const before = cpuMs(pid);
+  const before = account(pid);
   const { result, percentile } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, duration);
-  const after = cpuMs(pid);
+  const after = account(pid);
   const requests = result.requests.total;
+  const perAnswer = (ms: number) => (ms * 1000) / requests;
+  const cpu = {
+    mainUser: perAnswer(after.mainUser - before.mainUser),
+    mainSystem: perAnswer(after.mainSystem - before.mainSystem),
+    otherThreads: perAnswer(after.otherThreads - before.otherThreads),
+    postgres: perAnswer(postgresBetween(before, after)),
+    loadGenerator: perAnswer(after.loadGenerator - before.loadGenerator),
+  };
   return {
     rps: result.requests.average,
     p99: percentile(99),
     errors: result.errors + result.timeouts + result.non2xx,
-    userUs: ((after.user - before.user) * 1000) / requests,
-    systemUs: ((after.system - before.system) * 1000) / requests,
+    cpu,
+    server: cpu.mainUser + cpu.mainSystem + cpu.otherThreads,
+    total: Object.values(cpu).reduce((a, b) => a + b, 0),
   };
 }
 
@@ -52,21 +112,39 @@ try {
   console.info(
     `\n${CONNECTIONS} connections, ${DURATION} s per run after 3 s of warm-up, ${process.env.BENCH_TSX === '1' ? 'through tsx' : 'bundled'}; load average ${loadAverage()}\n`,
   );
-  console.info('| run | server | req/s | p99 ms | user us/request | system us/request | errors |');
-  console.info('|---|---|---|---|---|---|---|');
+  console.info(
+    'CPU per answer in µs: the server (main thread user / system, other threads), PostgreSQL, the load generator\n',
+  );
+  console.info(
+    '| run | server | req/s | p99 ms | main user | main system | other threads | PostgreSQL | load generator | total | errors |',
+  );
+  console.info('|---|---|---|---|---|---|---|---|---|---|---|');
   const order = [
-    ['shop, page cache off', 3293, shop],
-    ['bare fastify+pg', 3292, bare],
+    ['shop', 'shop, page cache off', 3293, shop],
+    ['bare', 'bare fastify+pg', 3292, bare],
   ] as const;
+  const rounds: { shop: Awaited<ReturnType<typeof run>>; bare: Awaited<ReturnType<typeof run>> }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, port, child] of round % 2 ? [...order].reverse() : order) {
+    const figures: Partial<(typeof rounds)[number]> = {};
+    for (const [side, name, port, child] of round % 2 ? [...order].reverse() : order) {
       await run(port, 3, child.pid!);
       const f = await run(port, DURATION, child.pid!);
+      figures[side] = f;
+      const c = f.cpu;
       console.info(
-        `| ${round + 1} | ${name} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(1)} | ${f.userUs.toFixed(0)} | ${f.systemUs.toFixed(0)} | ${f.errors} |`,
+        `| ${round + 1} | ${name} | ${f.rps.toFixed(0)} | ${f.p99.toFixed(1)} | ${[c.mainUser, c.mainSystem, c.otherThreads, c.postgres, c.loadGenerator, f.total].map((v) => v.toFixed(0)).join(' | ')} | ${f.errors} |`,
       );
     }
+    rounds.push(figures as (typeof rounds)[number]);
   }
+  console.info(
+    '\nThe shop against the bare route, per round: measured share of its throughput; share its CPU per answer predicts',
+  );
+  rounds.forEach(({ shop: s, bare: b }, i) =>
+    console.info(
+      `round ${i + 1}: measured ${((s.rps / b.rps) * 100).toFixed(0)} %; expected from CPU ${((b.total / s.total) * 100).toFixed(0)} % (${s.total.toFixed(0)} against ${b.total.toFixed(0)} µs, of which the server's ${s.server.toFixed(0)} against ${b.server.toFixed(0)})`,
+    ),
+  );
 } finally {
   for (const s of servers) await stopServer(s).catch(() => {});
   await database.close();
