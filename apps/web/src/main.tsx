@@ -9,6 +9,14 @@ import { initSessions } from './lib/session-bootstrap';
 import { signedInCustomer } from './lib/sessions';
 import { showFlashToast } from './lib/toast';
 
+/**
+ * Marks the document once React answers on it (`<html data-app-ready>`): a server-rendered page's buttons do
+ * nothing until hydration, so the browser journeys wait for this before their first click.
+ */
+function markAppReady() {
+  document.documentElement.dataset.appReady = 'true';
+}
+
 async function start() {
   // Both sessions are loaded before the first render (spec: "two stores are initialized before the app is
   // mounted"), so guards and headers never show the wrong state.
@@ -38,6 +46,7 @@ async function start() {
           <App
             router={router}
             onMounted={() => {
+              markAppReady();
               if (signedInCustomer()) refetchServerQueries(queryClient, serverState.queries);
             }}
           />
@@ -53,7 +62,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={createAppRouter()} />
+        <App router={createAppRouter()} onMounted={markAppReady} />
       </StrictMode>,
     );
   });

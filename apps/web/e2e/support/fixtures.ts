@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 /** An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login. */
 export interface Refusal {
@@ -7,6 +7,12 @@ export interface Refusal {
 }
 
 export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[]; realtimeFrames: string[] }>({
+  // A server-rendered page's buttons answer only once React has attached to it, so after `goto` and `reload`
+  // the journey goes on when the page says it answers (`<html data-app-ready>`).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) untilTheAppAnswersAfterLoading(page);
+    await use(page);
+  },
   // A journey lists its intended refusals here (`refusals.push(...)`); Chromium logs each as a console error.
   // eslint-disable-next-line no-empty-pattern
   refusals: async ({}, use) => {
@@ -58,6 +64,32 @@ export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[]; 
 });
 
 export { expect };
+
+/**
+ * Makes `page.goto` and `page.reload` also wait until the app answers on the loaded page (main.tsx sets
+ * `data-app-ready` on `<html>` after hydrating or rendering), unless the caller asked for less than a loaded
+ * page (`waitUntil: 'commit'`, to look at the server's markup first) or the answer is not one of the app's pages.
+ */
+export function untilTheAppAnswersAfterLoading(page: Page): void {
+  const appAnswers = async (response: Response | null, waitUntil: string | undefined) => {
+    if (waitUntil === 'commit' || !response?.headers()['content-type']?.startsWith('text/html')) return;
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  Object.assign(page, {
+    goto: async (url: string, options?: Parameters<Page['goto']>[1]) => {
+      const response = await goto(url, options);
+      await appAnswers(response, options?.waitUntil);
+      return response;
+    },
+    reload: async (options?: Parameters<Page['reload']>[0]) => {
+      const response = await reload(options);
+      await appAnswers(response, options?.waitUntil);
+      return response;
+    },
+  });
+}
 
 /** A new e-mail per journey, so journeys never share an account. */
 export function uniqueEmail(prefix: string): string {
