@@ -30,6 +30,24 @@ describe('platform', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('sends the API set of security headers on API answers, refusals included', async () => {
+    for (const url of ['/api/v1/frontend/categories', '/api/does-not-exist', '/api/user']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toMatch(/^[\w-]{8,}$/);
+      // Page-only policies are not sent with JSON.
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    // The OpenAPI viewer is a page: it keeps the pages' policy.
+    const docs = await t.app.inject('/api/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('serves the OpenAPI description generated from the route schemas', async () => {
     const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
