@@ -82,6 +82,18 @@ export function originAllowed(
 }
 
 /**
+ * Makes the named commands of a Redis client answer their failure as a settled promise (`undefined`) instead of
+ * a rejection: for commands whose senders do not handle one.
+ */
+function withoutRejections(client: Redis, commands: string[]): void {
+  const methods = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const command of commands) {
+    const send = methods[command]!.bind(client);
+    methods[command] = (...args) => send(...args).catch(() => undefined);
+  }
+}
+
+/**
  * Socket.IO inside the API server (decisions.md D6). The session token is checked in the handshake; the server
  * joins each socket to its own channels; with Redis, the adapter fans events out to every instance.
  */
@@ -127,9 +139,10 @@ export const realtimePlugin = fp(
       sub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
       pub.on('error', () => {});
       sub.on('error', () => {});
-      const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
-      (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
-        publish(channel, message).catch(() => 0);
+      // The adapter sends these without waiting for their answers; while Redis is down they fail (a publish at
+      // once, a subscription when the client is closed at shutdown), and nothing may be left unhandled.
+      withoutRejections(pub, ['publish']);
+      withoutRejections(sub, ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe']);
       io.adapter(createAdapter(pub, sub, { key: `socket.io:${key}`, requestsTimeout: 3_000 }));
       const subscriber = sub;
       adapterReady = new Promise<void>((resolve) => {

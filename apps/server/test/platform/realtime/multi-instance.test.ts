@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { REALTIME_ERRORS } from '@shop/contracts';
@@ -171,6 +172,42 @@ describe('realtime with Redis down', () => {
       for (const s of sockets) s.close();
       await t.close();
       dead.disconnect();
+    }
+  });
+
+  it('closing while the subscriptions wait on a Redis that never answers leaves no rejection unhandled', async () => {
+    // Accepts connections and never answers: the adapter's subscriptions wait in its clients' queues until the
+    // app closes them.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('close', () => held.delete(socket));
+      // Reads (and drops) the commands, so that it sees the client's end.
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const redis = new Redis(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    redis.on('error', () => {});
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const t = await createTestApp({ ctx: { redis } });
+      // The shared client, the adapter's publisher and its subscriber are connected.
+      await until(() => held.size >= 3);
+      await t.close();
+      redis.disconnect();
+      // Every client's connection has ended (their queues were failed as they closed), and a turn has passed for
+      // an unhandled rejection to be reported.
+      await until(() => held.size === 0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      silent.close();
     }
   });
 });
