@@ -70,6 +70,24 @@ test('the page hydrates in place: the server’s elements stay and start to answ
   expect(listRequests).toEqual([]);
 });
 
+test('a tap on a button before the page answers is answered once it does', async ({ page }) => {
+  // The page's own code is held back: the app's entry has run, React has not attached to the markup yet.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/how-it-works-page-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/how-it-works', { waitUntil: 'commit' });
+  // DOMContentLoaded comes after the module scripts have run (the app's entry, which holds early clicks).
+  await page.waitForLoadState('domcontentloaded');
+  await page.getByRole('button', { name: 'Play video' }).click();
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('dialog', { name: 'How It Works: the four steps' })).toBeVisible();
+});
+
 test('a signed-in customer gets the guest’s page first, then their header and wishlist', async ({ page }) => {
   const email = uniqueEmail('hydrate');
   await createAccount({ email, role: 'user', name: 'Hydra Lee' });

@@ -4,27 +4,34 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { queryClient } from './lib/query-client';
+import { holdEarlyClicks } from './lib/early-clicks';
 import { adoptServerQueries, readServerState, refetchServerQueries } from './lib/server-rendering';
 import { initSessions } from './lib/session-bootstrap';
 import { signedInCustomer } from './lib/sessions';
 import { showFlashToast } from './lib/toast';
 
 /**
- * Marks the document once React answers on it (`<html data-app-ready>`): a server-rendered page's buttons do
- * nothing until hydration, so the browser journeys wait for this before their first click.
+ * Marks the document once React answers on it (`<html data-app-ready>`). The browser journeys wait for it before
+ * their first click, so that they see the page's own answer, not a click held and made again (early-clicks.ts).
  */
 function markAppReady() {
   document.documentElement.dataset.appReady = 'true';
 }
 
 async function start() {
+  const serverState = readServerState();
+  // A server-rendered page's buttons are on screen already: a click before React attaches is made again after.
+  const earlyClicks = serverState ? holdEarlyClicks() : null;
+  const answering = () => {
+    markAppReady();
+    earlyClicks?.release();
+  };
   // Both sessions are loaded before the first render (spec: "two stores are initialized before the app is
   // mounted"), so guards and headers never show the wrong state.
   await initSessions();
   showFlashToast();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  const serverState = readServerState();
   // Hydration needs the page's code first; when it cannot be loaded, the page is rendered below instead (and
   // the router shows its error screen if the code still cannot be loaded).
   const pageCodeLoaded = serverState
@@ -46,7 +53,7 @@ async function start() {
           <App
             router={router}
             onMounted={() => {
-              markAppReady();
+              answering();
               if (signedInCustomer()) refetchServerQueries(queryClient, serverState.queries);
             }}
           />
@@ -62,7 +69,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={createAppRouter()} onMounted={markAppReady} />
+        <App router={createAppRouter()} onMounted={answering} />
       </StrictMode>,
     );
   });
