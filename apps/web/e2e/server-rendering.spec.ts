@@ -88,6 +88,24 @@ test('a tap on a button before the page answers is answered once it does', async
   await expect(page.getByRole('dialog', { name: 'How It Works: the four steps' })).toBeVisible();
 });
 
+test('a search typed before the page answers is kept and searched once it does', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/products-page-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('desk');
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
+
+  release();
+  await expect(page).toHaveURL(/search=desk/);
+  await expect(search).toHaveValue('desk');
+});
+
 test('a signed-in customer gets the guest’s page first, then their header and wishlist', async ({ page }) => {
   const email = uniqueEmail('hydrate');
   await createAccount({ email, role: 'user', name: 'Hydra Lee' });

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, loadRoutesOf } from './app/router';
 import { queryClient } from './lib/query-client';
-import { holdEarlyClicks } from './lib/early-clicks';
+import { holdEarlyInput } from './lib/early-input';
 import { adoptServerQueries, readServerState, refetchServerQueries } from './lib/server-rendering';
 import { initSessions } from './lib/session-bootstrap';
 import { signedInCustomer } from './lib/sessions';
@@ -12,7 +12,7 @@ import { showFlashToast } from './lib/toast';
 
 /**
  * Marks the document once React answers on it (`<html data-app-ready>`). The browser journeys wait for it before
- * their first click, so that they see the page's own answer, not a click held and made again (early-clicks.ts).
+ * their first click, so that they see the page's own answer, not input held and made again (lib/early-input.ts).
  */
 function markAppReady() {
   document.documentElement.dataset.appReady = 'true';
@@ -20,11 +20,11 @@ function markAppReady() {
 
 async function start() {
   const serverState = readServerState();
-  // A server-rendered page's buttons are on screen already: a click before React attaches is made again after.
-  const earlyClicks = serverState ? holdEarlyClicks() : null;
+  // A server-rendered page is on screen already: a tap or text before React attaches is made again after.
+  const earlyInput = serverState ? holdEarlyInput() : null;
   const answering = () => {
     markAppReady();
-    earlyClicks?.release();
+    earlyInput?.release();
   };
   // Both sessions are loaded before the first render (spec: "two stores are initialized before the app is
   // mounted"), so guards and headers never show the wrong state.

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyClicks } from './early-clicks';
+import { holdEarlyInput } from './early-input';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('holdEarlyClicks', () => {
+describe('holdEarlyInput', () => {
   it('holds a click on a button until released, then makes it once', () => {
     document.body.innerHTML = '<div><button type="button"><span>Play video</span></button></div>';
     const button = document.querySelector('button')!;
     const onClick = vi.fn();
     button.addEventListener('click', onClick);
-    const hold = holdEarlyClicks();
+    const hold = holdEarlyInput();
     button.querySelector('span')!.click();
     expect(onClick).not.toHaveBeenCalled();
     hold.release();
@@ -29,7 +29,7 @@ describe('holdEarlyClicks', () => {
     const form = document.querySelector('form')!;
     const submitted: boolean[] = [];
     // The page's own handler, attached later (as React does on hydration), prevents the browser's submission.
-    const hold = holdEarlyClicks();
+    const hold = holdEarlyInput();
     document.querySelector('button')!.click();
     form.addEventListener('submit', (event) => {
       submitted.push(event.defaultPrevented);
@@ -48,7 +48,7 @@ describe('holdEarlyClicks', () => {
     off!.addEventListener('click', onClick);
     const onLink = vi.fn((event: Event) => event.preventDefault());
     document.querySelector('a')!.addEventListener('click', onLink);
-    const hold = holdEarlyClicks();
+    const hold = holdEarlyInput();
     document.querySelector('a')!.click();
     expect(onLink).toHaveBeenCalledTimes(1);
     gone!.click();
@@ -57,5 +57,25 @@ describe('holdEarlyClicks', () => {
     off!.disabled = true;
     hold.release();
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('types the text typed before release into the page again, as an input event', () => {
+    document.body.innerHTML = '<input type="search" aria-label="Search products"><textarea></textarea>';
+    const search = document.querySelector('input')!;
+    const notes = document.querySelector('textarea')!;
+    const hold = holdEarlyInput();
+    search.value = 'desk';
+    search.dispatchEvent(new Event('input', { bubbles: true }));
+    notes.value = 'Two floors';
+    notes.dispatchEvent(new Event('input', { bubbles: true }));
+    // Attaching clears the fields (a controlled field takes the page's empty state); the page listens from now.
+    search.value = '';
+    notes.value = '';
+    const seen: string[] = [];
+    document.addEventListener('input', (event) => seen.push((event.target as HTMLInputElement).value));
+    hold.release();
+    expect(search.value).toBe('desk');
+    expect(notes.value).toBe('Two floors');
+    expect(seen).toEqual(['desk', 'Two floors']);
   });
 });
