@@ -1,8 +1,31 @@
 import { CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
+import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 const PRODUCT = '/product/ergonomic-mesh-task-chair';
+
+/** Holds the browser's requests for `pattern` back until the function it answers with is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Opens `path` with the page's own chunk held back: the server's markup is there and the app's entry has run
+ * (DOMContentLoaded comes after the module scripts), but React has not attached yet. Answers the release.
+ */
+async function openBeforeItAnswers(page: Page, path: string, chunk: string): Promise<() => void> {
+  const release = await holdBack(page, `**/assets/${chunk}-*.js`);
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  return release;
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -34,12 +57,7 @@ test.describe('without JavaScript', () => {
 
 test('the page hydrates in place: the server’s elements stay and start to answer', async ({ page }) => {
   // Hold the app's code back until the server's markup has been looked at.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/*.js');
   const listRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/frontend/products')) listRequests.push(request.url());
@@ -71,16 +89,7 @@ test('the page hydrates in place: the server’s elements stay and start to answ
 });
 
 test('a tap on a button before the page answers is answered once it does', async ({ page }) => {
-  // The page's own code is held back: the app's entry has run, React has not attached to the markup yet.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/how-it-works-page-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/how-it-works', { waitUntil: 'commit' });
-  // DOMContentLoaded comes after the module scripts have run (the app's entry, which holds early clicks).
-  await page.waitForLoadState('domcontentloaded');
+  const release = await openBeforeItAnswers(page, '/how-it-works', 'how-it-works-page');
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
 
@@ -89,14 +98,7 @@ test('a tap on a button before the page answers is answered once it does', async
 });
 
 test('a search typed before the page answers is kept and searched once it does', async ({ page }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/products-page-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/products', { waitUntil: 'commit' });
-  await page.waitForLoadState('domcontentloaded');
+  const release = await openBeforeItAnswers(page, '/products', 'products-page');
   const search = page.getByRole('searchbox', { name: 'Search products' });
   await search.fill('desk');
   await expect(page.locator('html[data-app-ready]')).toHaveCount(0);
