@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -12,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { SERVER_MESSAGES, UPLOAD_LIMITS, type PageRenderer } from '@shop/contracts';
+import { SERVER_MESSAGES, type PageRenderer } from '@shop/contracts';
 import { fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { authPlugin } from './platform/auth/guard';
@@ -112,16 +111,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
     threshold: 1024,
     globalDecompression: false,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
-
-  await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_LIMITS.designFileBytes,
-      files: 20,
-      fields: 50,
-      fieldSize: 64 * 1024,
-      parts: 80,
-    },
   });
 
   await app.register(swagger, {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { z } from 'zod';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { SERVER_MESSAGES, UPLOAD_LIMITS } from '@shop/contracts';
 import {
   AppError,
   badRequest,
@@ -13,6 +14,24 @@ import {
 import { randomKey, sanitizeFileName } from './files/storage';
 import type { UploadJournal } from './files/upload-journal';
 import { hasUnstorableText, unstorableTextErrors } from './text-input';
+
+/**
+ * Makes the routes of a module that takes uploads read multipart/form-data (@fastify/multipart). Registered in
+ * that module's own scope, not the app's: the plugin adds hooks to every request of its scope (a listener on
+ * each response's close, a clean-up after each response) that the rest of the API, the pages and the static
+ * files have no use for, and any other route refuses a multipart body (415) instead of accepting its parsing.
+ */
+export async function acceptMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_LIMITS.designFileBytes,
+      files: 20,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: 80,
+    },
+  });
+}
 
 /** A file read into memory. */
 export interface UploadedFile {

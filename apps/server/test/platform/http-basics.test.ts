@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { multipart } from '../support/multipart';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -65,5 +67,32 @@ describe('platform', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+  it('reads multipart bodies only on the routes that take uploads: elsewhere 415, and nothing is stored', async () => {
+    const count = async () =>
+      (await t.ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from contact_messages`))
+        .rows[0]!.n;
+    const fields = {
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      email: 'dana@example.com',
+      phone: '555 0100',
+      message: 'Six pods, please.',
+    };
+    const json = await t.app.inject({ method: 'POST', url: '/api/contact', payload: fields });
+    expect(json.statusCode).toBe(200);
+    const before = await count();
+    const form = await multipart(fields);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/contact', ...form });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ message: 'Unsupported content type.' });
+    expect(await count()).toBe(before);
+    // A route that takes uploads still reads the form (a guest's design submission missing its fields: 422).
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/design-submissions',
+      ...(await multipart({ name: 'Dana Reyes' })),
+    });
+    expect(upload.statusCode).toBe(422);
   });
 });

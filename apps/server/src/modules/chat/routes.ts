@@ -17,11 +17,13 @@ import {
 import { currentAuth, requireAdmin, requireSession } from '../../platform/auth/guard';
 import { sendPrivateFile } from '../../platform/files/private-download';
 import { errors, type ModuleOptions } from '../../platform/http';
+import { acceptMultipart } from '../../platform/multipart';
 import * as service from './service';
 
 /** The shared support inbox (decisions.md D7): customers and admins use the same routes, the service decides per role. */
 export async function chatRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  await acceptMultipart(app);
   const tags = ['chat'];
 
   app.get('/api/conversations', {

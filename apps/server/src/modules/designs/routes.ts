@@ -26,7 +26,7 @@ import { forbidden } from '../../platform/errors';
 import { sendPrivateFile } from '../../platform/files/private-download';
 import { errors, type ModuleOptions } from '../../platform/http';
 import { uploadJournalOf } from '../../platform/files/upload-journal';
-import { validate, withMultipart } from '../../platform/multipart';
+import { acceptMultipart, validate, withMultipart } from '../../platform/multipart';
 import * as service from './service';
 import { submitDesign } from './submit-design';
 
@@ -37,6 +37,7 @@ const fileParams = z.object({
 
 export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  await acceptMultipart(app);
 
   /* ------------------------------------------------------------ submission (guests and customers) */
 

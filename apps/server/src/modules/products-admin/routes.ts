@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import { requireAdmin } from '../../platform/auth/guard';
 import { errors, type ModuleOptions } from '../../platform/http';
-import { readMultipart, validate, type UploadedFile } from '../../platform/multipart';
+import { acceptMultipart, readMultipart, validate, type UploadedFile } from '../../platform/multipart';
 import * as service from './service';
 
 const imageRules = {
@@ -43,6 +43,7 @@ const formConsumes = ['application/json', 'multipart/form-data'];
 
 export async function adminProductRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  await acceptMultipart(app);
   const tags = ['admin products'];
 
   app.get('/api/admin/products', {

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { currentAuth, requireAdmin, requireCustomer } from '../../platform/auth/guard';
 import { errors, type ModuleOptions } from '../../platform/http';
-import { readMultipart, validate, type UploadedFile } from '../../platform/multipart';
+import { acceptMultipart, readMultipart, validate, type UploadedFile } from '../../platform/multipart';
 import * as service from './service';
 
 const photoRules = { files: { photo: { maxBytes: UPLOAD_LIMITS.profilePhotoBytes, maxCount: 1 } } };
@@ -35,6 +35,7 @@ const formConsumes = ['multipart/form-data', 'application/json'];
 
 export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  await acceptMultipart(app);
 
   app.post('/api/admin/profile/update', {
     onRequest: requireAdmin,
