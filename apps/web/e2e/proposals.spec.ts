@@ -103,6 +103,8 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
 
   // The admin builds a proposal on the design page and sends it.
   await admin.goto(`/admin/design/view/${designId}`);
+  await expect(admin.getByRole('button', { name: 'Build a proposal' })).toBeVisible();
+  await checkPage(admin, 'admin-design-detail');
   await admin.getByRole('button', { name: 'Build a proposal' }).click();
   await admin.getByRole('searchbox', { name: 'Add a product' }).fill(product.name);
   await admin
@@ -178,6 +180,7 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   const onDesign = customer.getByRole('region', { name: 'Proposals and installation' });
   await expect(onDesign.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(onDesign.getByRole('link', { name: `Open proposal ${number} version 1` })).toBeVisible();
+  await checkPage(customer, 'user-design-status');
   await customer.goto('/user/proposals');
   await checkPage(customer, 'user-proposals');
 });

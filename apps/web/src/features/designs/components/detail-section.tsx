@@ -1,30 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { DesignPreferences } from '@shop/contracts';
-import { cx } from '../../../components/ui/cx';
-
-/** A titled card of a design's detail page, named by its heading. */
-export function DetailSection({
-  title,
-  children,
-  className,
-}: {
-  title: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={cx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)}
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-navy-900">
-        {title}
-      </h2>
-      <div className="mt-3 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
+import { DetailCard } from '../../../components/ui/detail-card';
 
 /** Labelled values in two columns from 640 px up; an empty value shows as a dash. */
 export function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -43,7 +19,7 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
 /** The questionnaire's preferences of a design. */
 export function PreferencesSection({ preferences }: { preferences: DesignPreferences }) {
   return (
-    <DetailSection title="Design Preferences">
+    <DetailCard title="Design Preferences">
       <Facts
         items={[
           ['Total Number', preferences.totalNumber],
@@ -52,6 +28,6 @@ export function PreferencesSection({ preferences }: { preferences: DesignPrefere
           ['Features', preferences.features.join(', ')],
         ]}
       />
-    </DetailSection>
+    </DetailCard>
   );
 }

@@ -14,7 +14,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { designKeys, useAdminDesign, useInvalidateDesigns } from '../api/designs-api';
 import { DesignReviewForm } from '../components/design-review-form';
-import { DetailSection, Facts, PreferencesSection } from '../components/detail-section';
+import { DetailCard } from '../../../components/ui/detail-card';
+import { Facts, PreferencesSection } from '../components/detail-section';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDateTime } from '../../../lib/dates';
@@ -106,7 +107,7 @@ export default function AdminDesignDetailPage() {
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
-          <DetailSection title="Design">
+          <DetailCard title="Design">
             <div className="mb-4 flex items-center gap-3">
               <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Status</span>
               <DesignStatusBadge
@@ -127,12 +128,12 @@ export default function AdminDesignDetailPage() {
                 ['Customer', design.user?.name ?? 'Guest'],
               ]}
             />
-          </DetailSection>
-          <DetailSection title="Description">
+          </DetailCard>
+          <DetailCard title="Description">
             <p className="whitespace-pre-line">{design.description || 'No description provided.'}</p>
-          </DetailSection>
+          </DetailCard>
           <PreferencesSection preferences={prefs} />
-          <DetailSection title="Design File">
+          <DetailCard title="Design File">
             {design.design_file_url ? (
               <div className="grid gap-3">
                 {canPreview(design) && (
@@ -156,10 +157,10 @@ export default function AdminDesignDetailPage() {
             ) : (
               <p>No file uploaded.</p>
             )}
-          </DetailSection>
+          </DetailCard>
         </div>
         <div className="grid content-start gap-5">
-          <DetailSection title="Review" className="content-start self-start">
+          <DetailCard title="Review" className="content-start self-start">
             <DesignReviewForm
               key={`${design.id}-${formVersion}`}
               design={design}
@@ -169,13 +170,13 @@ export default function AdminDesignDetailPage() {
                 void invalidate();
               }}
             />
-          </DetailSection>
-          <DetailSection title="Comments">
+          </DetailCard>
+          <DetailCard title="Comments">
             <DesignCommentList comments={design.comment_list} />
-          </DetailSection>
-          <DetailSection title={DESIGN_HISTORY_TEXTS.title}>
+          </DetailCard>
+          <DetailCard title={DESIGN_HISTORY_TEXTS.title}>
             <DesignHistoryList history={design.history} />
-          </DetailSection>
+          </DetailCard>
         </div>
       </div>
     </>

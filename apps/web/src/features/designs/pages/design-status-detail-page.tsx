@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMyDesign } from '../api/designs-api';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
-import { DetailSection, Facts, PreferencesSection } from '../components/detail-section';
+import { DetailCard } from '../../../components/ui/detail-card';
+import { Facts, PreferencesSection } from '../components/detail-section';
 import { formatDate } from '../../../lib/dates';
 import { listSearchOf } from '../components/format';
 import { DeleteDesignButton } from '../components/delete-design-button';
@@ -54,7 +55,7 @@ export default function DesignStatusDetailPage() {
         actions={back}
       />
       <div className="grid gap-5 lg:grid-cols-2">
-        <DetailSection title="Basic Information">
+        <DetailCard title="Basic Information">
           <Facts
             items={[
               ['Design Number', design.slug],
@@ -64,8 +65,8 @@ export default function DesignStatusDetailPage() {
               ['Phone', design.phone],
             ]}
           />
-        </DetailSection>
-        <DetailSection title="Status">
+        </DetailCard>
+        <DetailCard title="Status">
           <DesignStatusBadge status={design.status} />
           <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-600 uppercase">Design File</h3>
           <div className="mt-1">
@@ -81,14 +82,14 @@ export default function DesignStatusDetailPage() {
               <span>No file uploaded.</span>
             )}
           </div>
-        </DetailSection>
-        <DetailSection title="Description">
+        </DetailCard>
+        <DetailCard title="Description">
           <p className="whitespace-pre-line">{design.description || CUSTOMER_MESSAGES.noDescription}</p>
-        </DetailSection>
-        <DetailSection title="Comments">
+        </DetailCard>
+        <DetailCard title="Comments">
           <DesignCommentList comments={design.comment_list} />
-        </DetailSection>
-        <DetailSection title="Recommendations">
+        </DetailCard>
+        <DetailCard title="Recommendations">
           {design.recommendation_notes ? (
             <p className="whitespace-pre-line">{design.recommendation_notes}</p>
           ) : (
@@ -105,11 +106,11 @@ export default function DesignStatusDetailPage() {
               ))}
             </ul>
           )}
-        </DetailSection>
+        </DetailCard>
         <PreferencesSection preferences={prefs} />
-        <DetailSection title={DESIGN_HISTORY_TEXTS.title}>
+        <DetailCard title={DESIGN_HISTORY_TEXTS.title}>
           <DesignHistoryList history={design.history} />
-        </DetailSection>
+        </DetailCard>
       </div>
       {/* The specification keeps the Delete action but hides its button. */}
       <div hidden>

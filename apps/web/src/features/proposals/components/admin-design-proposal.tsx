@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/money';
 import { useAdminProposals } from '../api/proposals-api';
-import { DetailCard } from './detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { ProposalBuilder } from './proposal-builder';
 import { ProposalStatusBadge } from './proposal-status-badge';

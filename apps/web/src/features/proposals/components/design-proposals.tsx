@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { myBookingsQuery, useMyProposals, useProposalsLive } from '../api/proposals-api';
 import { BookingSummary } from './booking-summary';
-import { DetailCard } from './detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { ProposalSummary } from './proposal-summary';
 
 /** The customer's design page: the proposals sent for the design and the booked installation date. */

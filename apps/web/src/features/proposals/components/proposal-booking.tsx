@@ -4,7 +4,7 @@ import { adminBookingsQuery, myBookingsQuery } from '../api/proposals-api';
 import type { Proposal } from '../api/types';
 import { BookingActions } from './booking-actions';
 import { BookingSummary } from './booking-summary';
-import { DetailCard } from './detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { InstallationBooking } from './installation-booking';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 

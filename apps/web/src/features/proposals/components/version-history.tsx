@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Proposal } from '../api/types';
-import { DetailCard } from './detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { ProposalStatusBadge } from './proposal-status-badge';
 
 /** The versions of a proposal, the one shown marked current, each other one a link to its page. */

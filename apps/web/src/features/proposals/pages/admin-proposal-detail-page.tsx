@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { downloadProposalPdf } from '../api/pdf';
 import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
 import type { AdminProposal } from '../api/types';
-import { DetailCard } from '../components/detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalBuilder } from '../components/proposal-builder';

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '../api/proposals-api';
 import type { Schedule } from '../api/types';
-import { DetailCard } from '../components/detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -6,7 +6,7 @@ import { downloadProposalPdf } from '../api/pdf';
 import { useMyProposal } from '../api/proposals-api';
 import type { Proposal } from '../api/types';
 import { AcceptDialog, DeclineDialog } from '../components/decision-dialogs';
-import { DetailCard } from '../components/detail-card';
+import { DetailCard } from '../../../components/ui/detail-card';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalLines } from '../components/proposal-lines';

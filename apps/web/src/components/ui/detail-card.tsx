@@ -1,0 +1,26 @@
+import { useId, type ReactNode } from 'react';
+import { cx } from './cx';
+
+/** A titled card of a detail page (a design, a proposal, the schedule): a region named by its heading. */
+export function DetailCard({
+  title,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)}
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-navy-900">
+        {title}
+      </h2>
+      <div className="mt-3 text-sm text-slate-700">{children}</div>
+    </section>
+  );
+}
