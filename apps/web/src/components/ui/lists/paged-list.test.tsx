@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAGE_OUT_OF_RANGE, SEARCH_RESULT_CAP } from '@shop/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ListToolbar, PagedList } from './paged-list';
+import { listStates, ListToolbar, PagedList, pagesOfTotal } from './paged-list';
 
 const count = { updating: false, one: 'product', other: 'products' };
 
@@ -78,5 +78,36 @@ describe('PagedList', () => {
     );
     expect(screen.getByText('rows')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('listStates and pagesOfTotal', () => {
+  const query = { isPending: false, isError: true, isFetching: false, data: undefined, refetch: vi.fn() };
+
+  it('says the failure only while no page is in hand, and tries again by reading the list again', async () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(
+      <PagedList {...listStates(query, 'The bookings could not be loaded.')} onPageChange={onPageChange} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The bookings could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(query.refetch).toHaveBeenCalledTimes(1);
+    // A refresh that fails while a page is shown keeps the rows.
+    rerender(
+      <PagedList
+        {...listStates({ ...query, data: { total: 1 } }, 'The bookings could not be loaded.')}
+        onPageChange={onPageChange}
+      >
+        <p>Booking 1</p>
+      </PagedList>,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Booking 1')).toBeInTheDocument();
+  });
+
+  it('counts the pages of a total, one at least', () => {
+    expect(pagesOfTotal(1, 0, 10)).toEqual({ current: 1, totalPages: 1, total: 0 });
+    expect(pagesOfTotal(2, 21, 10)).toEqual({ current: 2, totalPages: 3, total: 21 });
+    expect(pagesOfTotal(1, 20, 10)).toEqual({ current: 1, totalPages: 2, total: 20 });
   });
 });

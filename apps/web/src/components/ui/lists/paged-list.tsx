@@ -34,6 +34,33 @@ interface PagedListProps {
   children?: ReactNode;
 }
 
+/** PagedList's `pagination` from an answer that gives only its total: pages of `perPage` rows, at least one. */
+export function pagesOfTotal(current: number, total: number, perPage: number) {
+  return { current, totalPages: Math.max(1, Math.ceil(total / perPage)), total };
+}
+
+/** What PagedList reads of the query (TanStack Query's result) that loads its list. */
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data?: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * PagedList's loading, error and retry from the query that loads its list: the error (`failed`) is said only while
+ * no page is in hand (a failed refresh keeps the rows shown), and 'Try again' loads the list again.
+ */
+export function listStates(query: ListQuery, failed: string) {
+  return {
+    loading: query.isPending,
+    error: query.isError && !query.data && failed,
+    onRetry: () => void query.refetch(),
+    retrying: query.isFetching,
+  };
+}
+
 /** PagedList's `pagination` from a page as the API answers it (current_page, last_page, total), once it has come. */
 export function pagesOf(page?: { current_page: number; last_page: number; total: number }) {
   return page && { current: page.current_page, totalPages: page.last_page, total: page.total };

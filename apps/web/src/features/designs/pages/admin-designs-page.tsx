@@ -13,7 +13,7 @@ import { EmailText } from '../../../components/ui/lists/email-text';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
+import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
@@ -39,7 +39,7 @@ export default function AdminDesignsPage() {
   const [action, setAction] = useState<{ kind: 'status' | 'comment'; design: AdminDesign } | null>(null);
 
   const query = useAdminDesigns({ page, perPage, search: searchBox.value, userId });
-  const { data, isPending, isError, isFetching, refetch } = query;
+  const { data, isFetching } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.designsFailed);
 
   const actionsOf = (design: AdminDesign) => (
@@ -138,10 +138,7 @@ export default function AdminDesignsPage() {
         />
       </ListToolbar>
       <PagedList
-        loading={isPending}
-        error={isError && !data && ADMIN_MESSAGES.designsFailed}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, ADMIN_MESSAGES.designsFailed)}
         empty={
           data?.designs.length === 0 && (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No designs found" />

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PagedList } from '../../../components/ui/lists/paged-list';
+import { listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useMyDesigns } from '../api/designs-api';
@@ -19,7 +19,8 @@ export default function DesignStatusPage() {
   const { search } = useLocation();
   const listState: DesignListState = { listSearch: search };
   const isMobile = useIsMobile();
-  const { data, isPending, isError, isFetching, refetch } = useMyDesigns(page);
+  const query = useMyDesigns(page);
+  const { data, isPending, isFetching, refetch } = query;
   const limit = isMobile ? COMMENT_TRUNCATE.mobile : COMMENT_TRUNCATE.desktop;
 
   return (
@@ -39,10 +40,7 @@ export default function DesignStatusPage() {
         }
       />
       <PagedList
-        loading={isPending}
-        error={isError && !data && CUSTOMER_MESSAGES.designListFailed}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, CUSTOMER_MESSAGES.designListFailed)}
         empty={
           data?.data.length === 0 && (
             <EmptyState

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
+import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { failureMessage } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
@@ -19,7 +19,8 @@ import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-ap
 export default function DesignsLikedPage() {
   const queryClient = useQueryClient();
   const { page, setPage } = useListParams();
-  const { data, isPending, isError, isFetching, refetch } = useQuery(favoritesQuery(page));
+  const query = useQuery(favoritesQuery(page));
+  const { data } = query;
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
 
   const unlike = useMutation({
@@ -55,10 +56,7 @@ export default function DesignsLikedPage() {
         }
       />
       <PagedList
-        loading={isPending}
-        error={isError && !data && CUSTOMER_MESSAGES.productsFailed}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, CUSTOMER_MESSAGES.productsFailed)}
         empty={
           data?.data.length === 0 && (
             <EmptyState

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PackageIcon } from '../../../components/ui/icons';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { PageHeader } from '../../../components/ui/page-header';
-import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
+import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
@@ -36,7 +36,7 @@ export default function AdminProductsPage() {
   const sku = skuBox.value;
 
   const query = useQuery(productsQuery({ page, search, sku, userId }));
-  const { data, isPending, isError, isFetching, refetch } = query;
+  const { data, isPending, isFetching } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.productsFailed);
   const rows = useBusyRows();
 
@@ -130,10 +130,7 @@ export default function AdminProductsPage() {
       </ListToolbar>
 
       <PagedList
-        loading={isPending}
-        error={isError && !data && failureMessage(query.error, ADMIN_MESSAGES.productsFailed)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, failureMessage(query.error, ADMIN_MESSAGES.productsFailed))}
         empty={
           data?.data.length === 0 && (
             <EmptyState icon={<PackageIcon className="size-6" />} title={ADMIN_MESSAGES.noProducts} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZE } from '@shop/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
-import { PagedList } from '../../../components/ui/lists/paged-list';
+import { listStates, PagedList, pagesOfTotal } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
 import { adminBookingsQuery, useProposalsLive } from '../api/proposals-api';
@@ -18,7 +18,8 @@ export default function AdminBookingsPage() {
   const list = useListParams();
   const { page } = list;
   const status = list.get('status');
-  const { data, isPending, isError, isFetching, refetch } = useQuery(adminBookingsQuery({ page, status }));
+  const query = useQuery(adminBookingsQuery({ page, status }));
+  const { data } = query;
   const perPage = PAGE_SIZE.adminList;
   return (
     <>
@@ -34,22 +35,13 @@ export default function AdminBookingsPage() {
         />
       </div>
       <PagedList
-        loading={isPending}
-        error={isError && !data && 'The bookings could not be loaded.'}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, 'The bookings could not be loaded.')}
         empty={
           data && data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No bookings." />
           ) : undefined
         }
-        pagination={
-          data && {
-            current: page,
-            totalPages: Math.max(1, Math.ceil(data.total / perPage)),
-            total: data.total,
-          }
-        }
+        pagination={data && pagesOfTotal(page, data.total, perPage)}
         onPageChange={list.setPage}
         pagesLabel="Booking pages"
       >

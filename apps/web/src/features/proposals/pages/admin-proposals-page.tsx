@@ -4,7 +4,13 @@ import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
-import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
+import {
+  firstRowOf,
+  ListToolbar,
+  listStates,
+  PagedList,
+  pagesOfTotal,
+} from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -24,12 +30,13 @@ export default function AdminProposalsPage() {
   const searchBox = useUrlSearch('search');
   const perPage = PAGE_SIZE.adminList;
 
-  const { data, isPending, isError, isFetching, refetch } = useAdminProposals({
+  const query = useAdminProposals({
     page,
     perPage,
     search: searchBox.value,
     status,
   });
+  const { data, isPending, isFetching } = query;
 
   const columns: DataColumn<AdminProposal>[] = [
     {
@@ -83,16 +90,13 @@ export default function AdminProposalsPage() {
         />
       </ListToolbar>
       <PagedList
-        loading={isPending}
-        error={isError && !data && 'The proposals could not be loaded.'}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, 'The proposals could not be loaded.')}
         empty={
           data && data.proposals.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No proposals found." />
           ) : undefined
         }
-        pagination={{ current: page, totalPages: Math.max(1, Math.ceil(total / perPage)), total }}
+        pagination={pagesOfTotal(page, total, perPage)}
         onPageChange={list.setPage}
         pagesLabel="Proposal pages"
       >

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
-import { PagedList } from '../../../components/ui/lists/paged-list';
+import { listStates, PagedList, pagesOfTotal } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
 import { adminQuoteRequestsQuery, useProposalsLive } from '../api/proposals-api';
@@ -19,7 +19,8 @@ import { ProposalBuilder } from '../components/proposal-builder';
 export default function AdminQuoteRequestsPage() {
   useProposalsLive();
   const { page, setPage } = useListParams();
-  const { data, isPending, isError, isFetching, refetch } = useQuery(adminQuoteRequestsQuery(page));
+  const query = useQuery(adminQuoteRequestsQuery(page));
+  const { data } = query;
   const [answering, setAnswering] = useState<QuoteRequest | null>(null);
   const navigate = useNavigate();
   const perPage = PAGE_SIZE.adminList;
@@ -27,22 +28,13 @@ export default function AdminQuoteRequestsPage() {
     <>
       <PageHeader title="Quote Requests" description="Products and quantities customers asked a price for." />
       <PagedList
-        loading={isPending}
-        error={isError && !data && 'The quote requests could not be loaded.'}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, 'The quote requests could not be loaded.')}
         empty={
           data && data.quote_requests.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No quote requests." />
           ) : undefined
         }
-        pagination={
-          data && {
-            current: page,
-            totalPages: Math.max(1, Math.ceil(data.total / perPage)),
-            total: data.total,
-          }
-        }
+        pagination={data && pagesOfTotal(page, data.total, perPage)}
         onPageChange={setPage}
         pagesLabel="Quote request pages"
       >

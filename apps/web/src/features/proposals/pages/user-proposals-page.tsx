@@ -1,6 +1,6 @@
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
-import { PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
+import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useMyProposals, useProposalsLive } from '../api/proposals-api';
@@ -11,7 +11,8 @@ import { ProposalSummary } from '../components/proposal-summary';
 export default function UserProposalsPage() {
   useProposalsLive();
   const { page, setPage } = useListParams();
-  const { data, isPending, isError, isFetching, refetch } = useMyProposals(page);
+  const query = useMyProposals(page);
+  const { data } = query;
   return (
     <>
       <PageHeader
@@ -19,10 +20,7 @@ export default function UserProposalsPage() {
         description="The quotes we have sent you: read them, accept or decline, and book your installation."
       />
       <PagedList
-        loading={isPending}
-        error={isError && !data && 'Your proposals could not be loaded.'}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, 'Your proposals could not be loaded.')}
         empty={
           data && data.data.length === 0 ? (
             <EmptyState

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { UsersIcon } from '../../../components/ui/icons';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { PageHeader } from '../../../components/ui/page-header';
-import { firstRowOf, ListToolbar, PagedList } from '../../../components/ui/lists/paged-list';
+import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
@@ -28,7 +28,7 @@ export default function AdminUsersPage() {
   const search = searchBox.value;
 
   const query = useQuery(usersQuery({ page, search }));
-  const { data, isPending, isError, isFetching, refetch } = query;
+  const { data, isPending, isFetching } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.usersFailed);
   const rows = useBusyRows();
 
@@ -118,10 +118,7 @@ export default function AdminUsersPage() {
       </ListToolbar>
 
       <PagedList
-        loading={isPending}
-        error={isError && !data && failureMessage(query.error, ADMIN_MESSAGES.usersFailed)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
+        {...listStates(query, failureMessage(query.error, ADMIN_MESSAGES.usersFailed))}
         empty={
           data?.users.length === 0 && (
             <EmptyState
