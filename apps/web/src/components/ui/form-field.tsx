@@ -96,50 +96,57 @@ export function useControl(id: string | undefined, error?: string, hint?: ReactN
 
 export const borderOf = (error?: string) => (error ? 'border-red-600' : 'border-slate-300');
 
-interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+/** What every labelled control takes besides its control's own attributes. */
+export interface FieldProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  /** Visually hidden label (still read by screen readers). */
   hideLabel?: boolean;
   labelAside?: ReactNode;
   containerClassName?: string;
   id?: string;
+  required?: boolean;
+}
+
+/**
+ * A field's props split between its shell (label, hint, error, frame) and its control: the id and ARIA attributes
+ * that tie the control to the shell, `required`, and every other attribute it was given (`rest`).
+ */
+export function useField<P extends FieldProps>(props: P) {
+  const { label, error, hint, hideLabel, labelAside, containerClassName, id, required, ...rest } = props;
+  const control = useControl(id, error, hint);
+  return {
+    shell: {
+      id: control.id,
+      label,
+      error,
+      hint,
+      required,
+      hideLabel,
+      labelAside,
+      className: containerClassName,
+    },
+    control: { ...control, required },
+    rest,
+  };
+}
+
+interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'>, FieldProps {
   /** A control inside the input's right edge (e.g. show password). */
   endAdornment?: ReactNode;
 }
 
 /** A labelled input with its error text tied to it (aria-invalid, aria-describedby). */
-export function TextField({
-  label,
-  error,
-  hint,
-  hideLabel,
-  labelAside,
-  containerClassName,
-  className,
-  id,
-  required,
-  endAdornment,
-  ...props
-}: TextFieldProps) {
-  const control = useControl(id, error, hint);
+export function TextField({ className, endAdornment, ...props }: TextFieldProps) {
+  const { shell, control, rest } = useField(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      hideLabel={hideLabel}
-      labelAside={labelAside}
-      className={containerClassName}
-    >
+    <FieldShell {...shell}>
       <div className="relative">
         <input
           {...control}
-          required={required}
-          className={cx(inputClasses, borderOf(error), endAdornment ? 'pr-11' : undefined, className)}
-          {...props}
+          className={cx(inputClasses, borderOf(shell.error), endAdornment ? 'pr-11' : undefined, className)}
+          {...rest}
         />
         {endAdornment && <div className="absolute inset-y-0 right-1.5 flex items-center">{endAdornment}</div>}
       </div>
@@ -173,41 +180,14 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment
   );
 }
 
-interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  containerClassName?: string;
-  id?: string;
-}
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & FieldProps;
 
 /** A labelled multi-line input with its error text tied to it, like TextField. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  containerClassName,
-  className,
-  id,
-  required,
-  ...props
-}: TextAreaFieldProps) {
-  const control = useControl(id, error, hint);
+export function TextAreaField({ className, ...props }: TextAreaFieldProps) {
+  const { shell, control, rest } = useField(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={containerClassName}
-    >
-      <textarea
-        {...control}
-        required={required}
-        className={cx(inputClasses, borderOf(error), className)}
-        {...props}
-      />
+    <FieldShell {...shell}>
+      <textarea {...control} className={cx(inputClasses, borderOf(shell.error), className)} {...rest} />
     </FieldShell>
   );
 }

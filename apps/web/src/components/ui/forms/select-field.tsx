@@ -1,43 +1,15 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { cx } from '../cx';
-import { FieldShell, borderOf, inputClasses, useControl } from '../form-field';
+import { FieldShell, borderOf, inputClasses, useField, type FieldProps } from '../form-field';
 
-interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  containerClassName?: string;
-  id?: string;
-}
+type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & FieldProps;
 
 /** A labelled select with its error text tied to it, like TextField. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  containerClassName,
-  className,
-  id,
-  required,
-  children,
-  ...props
-}: SelectFieldProps) {
-  const control = useControl(id, error, hint);
+export function SelectField({ className, children, ...props }: SelectFieldProps) {
+  const { shell, control, rest } = useField(props);
   return (
-    <FieldShell
-      id={control.id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={containerClassName}
-    >
-      <select
-        {...control}
-        required={required}
-        className={cx(inputClasses, borderOf(error), className)}
-        {...props}
-      >
+    <FieldShell {...shell}>
+      <select {...control} className={cx(inputClasses, borderOf(shell.error), className)} {...rest}>
         {children}
       </select>
     </FieldShell>
