@@ -116,17 +116,9 @@ export interface FieldProps {
 export function useField<P extends FieldProps>(props: P) {
   const { label, error, hint, hideLabel, labelAside, containerClassName, id, required, ...rest } = props;
   const control = useControl(id, error, hint);
+  const shell = { label, error, hint, hideLabel, labelAside, required };
   return {
-    shell: {
-      id: control.id,
-      label,
-      error,
-      hint,
-      required,
-      hideLabel,
-      labelAside,
-      className: containerClassName,
-    },
+    shell: { ...shell, id: control.id, className: containerClassName },
     control: { ...control, required },
     rest,
   };
