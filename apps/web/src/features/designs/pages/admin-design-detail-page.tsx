@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { designKeys, useAdminDesign, useInvalidateDesigns } from '../api/designs-api';
 import { DesignReviewForm } from '../components/design-review-form';
 import { DetailCard } from '../../../components/ui/detail-card';
-import { Facts, PreferencesSection } from '../components/detail-section';
+import { Facts, PreferencesSection } from '../components/facts';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDateTime } from '../../../lib/dates';

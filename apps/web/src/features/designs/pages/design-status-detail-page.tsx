@@ -8,7 +8,7 @@ import { useMyDesign } from '../api/designs-api';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { DetailCard } from '../../../components/ui/detail-card';
-import { Facts, PreferencesSection } from '../components/detail-section';
+import { Facts, PreferencesSection } from '../components/facts';
 import { formatDate } from '../../../lib/dates';
 import { listSearchOf } from '../components/format';
 import { DeleteDesignButton } from '../components/delete-design-button';
