@@ -156,6 +156,14 @@ test('on a phone, the menu reaches My Favorites and Submit New Designs; a 99+ ba
     const { offset, iconWidth } = await badgeStart(link);
     expect(offset).toBeGreaterThanOrEqual(iconWidth * 0.6);
   }
+  // Every label of the bottom bar is whole at this width, the long "Notifications" too.
+  const cutLabels = await page.getByRole('navigation', { name: 'Customer area' }).evaluate((nav) =>
+    [...nav.querySelectorAll('a')]
+      .map((link) => link.lastElementChild as HTMLElement)
+      .filter((label) => label.scrollWidth > label.clientWidth)
+      .map((label) => label.textContent),
+  );
+  expect(cutLabels).toEqual([]);
 
   // One notification left unread: the count says it in the singular.
   await sql(

@@ -154,11 +154,11 @@ function CustomerBottomBar() {
       aria-label="Customer area"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="grid grid-cols-6">
+      <ul className="flex">
         {BOTTOM_BAR_ITEMS.map((item) => {
           const Icon = bottomBarIcons[item.key] ?? HomeIcon;
           return (
-            <li key={item.to} className="min-w-0">
+            <li key={item.to} className="min-w-0 flex-auto">
               <NavLink
                 to={item.to}
                 className={({ isActive }) =>
@@ -172,7 +172,8 @@ function CustomerBottomBar() {
                   <Icon className="size-6" />
                   <UnreadBadge itemKey={item.key} placement="icon" />
                 </span>
-                {/* Six labels share 320 px at the narrowest: a long one is cut with an ellipsis, never spills. */}
+                {/* Each item grows from its label's width, so all six labels fit from about 360 px; narrower, a long
+                    one is cut with an ellipsis, never spills. */}
                 <span className="max-w-full truncate px-0.5">{item.label}</span>
               </NavLink>
             </li>
