@@ -16,6 +16,15 @@ async function checkPage(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** The element's text takes one line: it is not squeezed into a narrow column beside what follows it. */
+async function expectOneLine(text: Locator) {
+  const { height, lineHeight } = await text.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+  }));
+  expect(height).toBeLessThan(lineHeight * 1.5);
+}
+
 /** Every weekday 09:00-12:00 and 13:00-17:00, room for three bookings each, no blackout dates. */
 async function openTheSchedule(page: Page, adminToken: string) {
   const weekly = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
@@ -181,7 +190,11 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   await expect(onDesign.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(onDesign.getByRole('link', { name: `Open proposal ${number} version 1` })).toBeVisible();
   await checkPage(customer, 'user-design-status');
+  // On a phone a proposal's name keeps its line; its status, total and link wrap below it.
+  await customer.setViewportSize({ width: 390, height: 900 });
+  await expectOneLine(onDesign.getByText(`Proposal ${number} · version 1`));
   await customer.goto('/user/proposals');
+  await expectOneLine(customer.getByRole('paragraph').filter({ hasText: `Proposal ${number}` }));
   await checkPage(customer, 'user-proposals');
 });
 

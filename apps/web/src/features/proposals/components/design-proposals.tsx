@@ -21,9 +21,9 @@ export function DesignProposals({ designId }: { designId: number }) {
           <BookingSummary booking={booking} />
         </div>
       )}
-      <ul className="grid gap-2" aria-label="Proposals for this design">
+      <ul className="@container grid gap-3" aria-label="Proposals for this design">
         {data.data.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-3 text-sm">
+          <li key={p.id} className="flex flex-col gap-2 text-sm @xl:flex-row @xl:items-center @xl:gap-3">
             <span className="flex-1 font-medium text-navy-900">
               Proposal {p.number} · version {p.version}
             </span>

@@ -11,7 +11,7 @@ export function ProposalSummary({
   proposal: Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
 }) {
   return (
-    <>
+    <div className="flex flex-none items-center gap-3">
       <ProposalStatusBadge status={proposal.status} />
       <span className="font-semibold tabular-nums">{formatMoney(proposal.total)}</span>
       <Link
@@ -21,6 +21,6 @@ export function ProposalSummary({
       >
         Open
       </Link>
-    </>
+    </div>
   );
 }

@@ -34,11 +34,12 @@ export default function UserProposalsPage() {
         onPageChange={setPage}
         pagesLabel="Proposal pages"
       >
-        <ul className="grid gap-3">
+        {/* A row when the list is wide enough for the name and the summary side by side; stacked otherwise. */}
+        <ul className="@container grid gap-3">
           {data?.data.map((p) => (
             <li
               key={p.id}
-              className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm @xl:flex-row @xl:items-center"
             >
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-navy-900">
