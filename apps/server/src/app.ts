@@ -171,6 +171,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
     renderHead: (request) => renderHead(ctx, request),
     renderPage: pageRenderer ? createPageRendering(ctx, pageRenderer) : undefined,
     privateDirs: [PAGE_RENDERER_DIR],
+    shopTimezone: ctx.config.shopTimezone,
   });
   return app;
 }

@@ -239,7 +239,6 @@ test('a quote request from the wishlist is answered with a proposal', async ({ b
 
 test('a guest books a site visit from the home page; the schedule page is accessible', async ({
   browser,
-  page,
 }) => {
   test.setTimeout(120_000);
   const adminEmail = uniqueEmail('visit-admin');
@@ -251,6 +250,8 @@ test('a guest books a site visit from the home page; the schedule page is access
   await expect(admin.getByRole('combobox', { name: 'Weekday' }).first()).toBeVisible();
   await checkPage(admin, 'admin-schedule');
 
+  // The guest's browser keeps Tokyo's time; the shop's windows still read on its own clock (New York).
+  const page = await (await browser.newContext({ timezoneId: 'Asia/Tokyo' })).newPage();
   await page.goto('/');
   await page.getByRole('link', { name: 'Book a Site Visit' }).click();
   await expect(page).toHaveURL('/site-visit');
@@ -261,9 +262,14 @@ test('a guest books a site visit from the home page; the schedule page is access
   await page.getByRole('textbox', { name: 'Phone' }).fill('(212) 555-0177');
   await page.getByRole('textbox', { name: 'Company' }).fill('Guest Offices');
   await checkAnOpenWindow(page);
+  const newYorkWindow = /(9:00\sAM – 12:00\sPM|1:00\sPM – 5:00\sPM) E[SD]T/;
+  await expect(page.locator('label').filter({ has: page.getByRole('radio', { checked: true }) })).toHaveText(
+    newYorkWindow,
+  );
   await checkPage(page, 'site-visit');
   await page.getByRole('button', { name: 'Book the visit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your visit is requested.' })).toBeVisible();
+  await expect(page.locator('section').filter({ hasText: 'Thank you' })).toContainText(newYorkWindow);
 
   await admin.goto('/admin/bookings');
   await expect(admin.getByRole('list', { name: 'Bookings' })).toContainText('Site visit · Gale Guest');

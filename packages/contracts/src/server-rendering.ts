@@ -44,3 +44,6 @@ export interface PageRenderer {
 
 /** The id of the <script type="application/json"> element that carries RenderedPage.state. */
 export const SERVER_STATE_ELEMENT_ID = 'app-state';
+
+/** The <meta> name under which every page carries the shop's IANA timezone (SHOP_TIMEZONE). */
+export const SHOP_TIMEZONE_META = 'shop-timezone';

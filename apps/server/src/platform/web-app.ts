@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { escapeHtml } from './html';
 import {
   SERVER_MESSAGES,
   SERVER_STATE_ELEMENT_ID,
+  SHOP_TIMEZONE_META,
   type PageRedirect,
   type RenderedPage,
 } from '@shop/contracts';
@@ -23,6 +25,11 @@ export interface WebAppOptions {
   renderPage?: (request: FastifyRequest) => Promise<RenderedPage | PageRedirect | null>;
   /** Folders of the build that are not served (the server renderer's code). */
   privateDirs?: string[];
+  /**
+   * The shop's IANA timezone (SHOP_TIMEZONE), written into every page as `<meta name="shop-timezone">`: the app
+   * shows installation windows and bookings in it, as the shop's mails and notifications do.
+   */
+  shopTimezone?: string;
 }
 
 // index.html holds its default title and description between these markers; a rendered head replaces them.
@@ -39,6 +46,14 @@ function withHead(template: string, head: string): string {
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page template with the shop's timezone at the end of its <head>. */
+function withShopTimezone(template: string, timeZone: string | undefined): string {
+  const headEnd = template.indexOf('</head>');
+  if (!timeZone || headEnd < 0) return template;
+  const meta = `<meta name="${SHOP_TIMEZONE_META}" content="${escapeHtml(timeZone)}">`;
+  return template.slice(0, headEnd) + meta + template.slice(headEnd);
+}
 
 /**
  * The rendered page inside the root element, its state right after it (JSON: not a script the CSP would have
@@ -66,7 +81,10 @@ function withPage(html: string, page: RenderedPage): string {
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
   const dist = opts.distDir;
   const indexFile = dist ? path.join(dist, 'index.html') : undefined;
-  const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const template =
+    indexFile && existsSync(indexFile)
+      ? withShopTimezone(readFileSync(indexFile, 'utf8'), opts.shopTimezone)
+      : undefined;
 
   const privatePrefixes = (opts.privateDirs ?? []).map((dir) => `/${dir.replace(/^\/+|\/+$/g, '')}/`);
 

@@ -50,6 +50,35 @@ export const formatDay = (value: DateInput, locale?: string) => write(value, DAY
 export const formatLongDay = (value: DateInput, locale?: string) => write(value, LONG_DAY, locale);
 
 /**
+ * The same writers in one IANA timezone (the shop's, for its installation windows and bookings), whatever the
+ * browser's; the browser's own zone when `timeZone` is undefined.
+ */
+export function datesIn(timeZone: string | undefined) {
+  const inZone = (options: Intl.DateTimeFormatOptions) => (value: DateInput, locale?: string) =>
+    write(value, { ...options, timeZone }, locale);
+  return {
+    formatTime: inZone(TIME),
+    formatDay: inZone(DAY_OF_WEEK),
+    formatLongDay: inZone(LONG_DAY),
+    /** The zone's short name at that moment ("EST", "EDT"), so a time says which clock it is on. */
+    zoneName(value: DateInput, locale?: string): string {
+      const date = toDate(value);
+      if (!date) return '';
+      return (
+        new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+          .formatToParts(date)
+          .find((part) => part.type === 'timeZoneName')?.value ?? ''
+      );
+    },
+    /** The calendar day in the zone, "YYYY-MM-DD" (for grouping). */
+    dayKey(value: DateInput): string {
+      const date = toDate(value);
+      return date ? date.toLocaleDateString('en-CA', { timeZone }) : '';
+    },
+  };
+}
+
+/**
  * "5 seconds ago", "3 minutes ago", "2 hours ago", "6 days ago", then the date ("Mar 10, 2026").
  * A time slightly in the future (clock skew between server and browser) reads as "just now".
  */

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_META_TITLE, PUBLIC_PAGES } from '@shop/contracts';
+import { DEFAULT_META_TITLE, PUBLIC_PAGES, SHOP_TIMEZONE_META } from '@shop/contracts';
 import { products } from '../../../src/db/schema/catalog';
 import { PAGE_META_ROWS, seedContent } from '../../../src/seed/seed-content';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -111,6 +111,15 @@ describe('server-rendered head', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Product not found | Cubicle Depot</title>');
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it("writes the shop's timezone into every page, public or signed-in, for the app's installation times", async () => {
+    const meta = `<meta name="${SHOP_TIMEZONE_META}" content="${t.ctx.config.shopTimezone}">`;
+    for (const url of ['/', '/site-visit', '/user/proposals', '/admin/bookings', '/product/no-such-thing']) {
+      const page = await get(url);
+      expect(page.body, url).toContain(meta);
+      expect(page.body.indexOf(meta), url).toBeLessThan(page.body.indexOf('</head>'));
+    }
   });
 
   it('renders the home page head', async () => {

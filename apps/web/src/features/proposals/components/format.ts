@@ -1,14 +1,15 @@
-import { formatDay, formatTime } from '../../../lib/dates';
+import { datesIn } from '../../../lib/dates';
+import { shopTimeZone } from '../../../lib/shop-time-zone';
+
+/**
+ * Installation windows and bookings are written in the shop's timezone with its name ("9:00 AM – 12:00 PM EST"),
+ * as the shop's schedule, mails and notifications write them, whatever the browser's zone.
+ */
+export const shopDates = () => datesIn(shopTimeZone());
 
 export function formatSlot(start: string | null, end: string | null): string {
   if (!start) return '';
-  return end
-    ? `${formatDay(start)}, ${formatTime(start)} – ${formatTime(end)}`
-    : `${formatDay(start)}, ${formatTime(start)}`;
-}
-
-/** The day of an ISO time in the browser's zone, "YYYY-MM-DD". */
-export function dayKey(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const { formatDay, formatTime, zoneName } = shopDates();
+  const times = end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start);
+  return `${formatDay(start)}, ${times} ${zoneName(start)}`;
 }

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { cx } from '../../../components/ui/cx';
-import { formatDay, formatLongDay, formatTime } from '../../../lib/dates';
 import type { Slot } from '../api/types';
-import { dayKey } from './format';
+import { shopDates } from './format';
 
 interface SlotPickerProps {
   slots: readonly Slot[];
@@ -11,7 +10,8 @@ interface SlotPickerProps {
   legend?: string;
 }
 
-function groupByDay(slots: readonly Slot[]): [string, Slot[]][] {
+/** The windows by their day in the shop's timezone. */
+function groupByDay(slots: readonly Slot[], dayKey: (iso: string) => string): [string, Slot[]][] {
   const days = new Map<string, Slot[]>();
   for (const slot of slots) {
     const key = dayKey(slot.start);
@@ -23,6 +23,7 @@ function groupByDay(slots: readonly Slot[]): [string, Slot[]][] {
 /** The open windows of the next weeks, grouped by day, as one radio group; full windows are shown disabled. */
 export function SlotPicker({ slots, value, onChange, legend = 'Choose a time' }: SlotPickerProps) {
   const name = useId();
+  const { formatDay, formatLongDay, formatTime, zoneName, dayKey } = shopDates();
   if (slots.length === 0)
     return (
       <p className="text-sm text-slate-600">No windows are open in the next 60 days. Ask for another date.</p>
@@ -31,7 +32,7 @@ export function SlotPicker({ slots, value, onChange, legend = 'Choose a time' }:
     <fieldset>
       <legend className="text-sm font-semibold text-navy-900">{legend}</legend>
       <div className="mt-2 grid max-h-96 gap-3 overflow-y-auto pr-1">
-        {groupByDay(slots).map(([day, daySlots]) => (
+        {groupByDay(slots, dayKey).map(([day, daySlots]) => (
           <div key={day} role="group" aria-label={formatLongDay(daySlots[0]!.start)}>
             <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase" aria-hidden="true">
               {formatDay(daySlots[0]!.start)}
@@ -57,7 +58,7 @@ export function SlotPicker({ slots, value, onChange, legend = 'Choose a time' }:
                     onChange={() => onChange(slot.start)}
                     className="accent-navy-800"
                   />
-                  {formatTime(slot.start)} – {formatTime(slot.end)}
+                  {formatTime(slot.start)} – {formatTime(slot.end)} {zoneName(slot.start)}
                   {!slot.available && <span className="sr-only"> (full)</span>}
                 </label>
               ))}
