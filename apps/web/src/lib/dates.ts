@@ -33,33 +33,35 @@ const write = (value: DateInput, options: Intl.DateTimeFormatOptions, locale?: s
   return date ? date.toLocaleString(locale, options) : '';
 };
 
+/** A writer of one format, in the browser's zone or in the IANA `timeZone` given. */
+const writer =
+  (options: Intl.DateTimeFormatOptions, timeZone?: string) => (value: DateInput, locale?: string) =>
+    write(value, timeZone ? { ...options, timeZone } : options, locale);
+
 /** "Mar 10, 2026"; '' for nothing or garbage. */
-export const formatDate = (value: DateInput, locale?: string) => write(value, DATE, locale);
+export const formatDate = writer(DATE);
 
 /** "Mar 10, 2026, 2:30 PM". */
-export const formatDateTime = (value: DateInput, locale?: string) =>
-  write(value, { ...DATE, ...TIME }, locale);
+export const formatDateTime = writer({ ...DATE, ...TIME });
 
 /** "2:30 PM". */
-export const formatTime = (value: DateInput, locale?: string) => write(value, TIME, locale);
+export const formatTime = writer(TIME);
 
 /** "Tue, Mar 10": a day in a calendar of the next weeks. */
-export const formatDay = (value: DateInput, locale?: string) => write(value, DAY_OF_WEEK, locale);
+export const formatDay = writer(DAY_OF_WEEK);
 
 /** "Tuesday, March 10": the same day, spelled out for screen readers. */
-export const formatLongDay = (value: DateInput, locale?: string) => write(value, LONG_DAY, locale);
+export const formatLongDay = writer(LONG_DAY);
 
 /**
  * The same writers in one IANA timezone (the shop's, for its installation windows and bookings), whatever the
  * browser's; the browser's own zone when `timeZone` is undefined.
  */
 export function datesIn(timeZone: string | undefined) {
-  const inZone = (options: Intl.DateTimeFormatOptions) => (value: DateInput, locale?: string) =>
-    write(value, { ...options, timeZone }, locale);
   return {
-    formatTime: inZone(TIME),
-    formatDay: inZone(DAY_OF_WEEK),
-    formatLongDay: inZone(LONG_DAY),
+    formatTime: writer(TIME, timeZone),
+    formatDay: writer(DAY_OF_WEEK, timeZone),
+    formatLongDay: writer(LONG_DAY, timeZone),
     /** The zone's short name at that moment ("EST", "EDT"), so a time says which clock it is on. */
     zoneName(value: DateInput, locale?: string): string {
       const date = toDate(value);
