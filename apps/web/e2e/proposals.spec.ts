@@ -547,7 +547,7 @@ test('a failed load shows an error with a retry; the deal is decided and booked 
     failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
   );
   await customer.goto(`/user/proposals/${deal.id}`);
-  const alert = customer.getByRole('alert').filter({ hasText: 'The proposal could not be loaded.' });
+  const alert = customer.getByRole('alert').filter({ hasText: 'Failed to load proposal details.' });
   await expect(alert).toBeVisible();
   await checkPage(customer, 'user-proposal-failed');
   failing = false;
@@ -585,7 +585,7 @@ test('a failed load shows an error with a retry; the deal is decided and booked 
     listFails ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
   );
   await admin.goto('/admin/bookings');
-  const listAlert = admin.getByRole('alert').filter({ hasText: 'The bookings could not be loaded.' });
+  const listAlert = admin.getByRole('alert').filter({ hasText: 'Failed to load bookings.' });
   await expect(listAlert).toBeVisible();
   await checkPage(admin, 'admin-bookings-failed');
   listFails = false;

@@ -87,15 +87,15 @@ describe('listStates and pagesOfTotal', () => {
   it('says the failure only while no page is in hand, and tries again by reading the list again', async () => {
     const onPageChange = vi.fn();
     const { rerender } = render(
-      <PagedList {...listStates(query, 'The bookings could not be loaded.')} onPageChange={onPageChange} />,
+      <PagedList {...listStates(query, 'Failed to load bookings.')} onPageChange={onPageChange} />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('The bookings could not be loaded.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load bookings.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(query.refetch).toHaveBeenCalledTimes(1);
     // A refresh that fails while a page is shown keeps the rows.
     rerender(
       <PagedList
-        {...listStates({ ...query, data: { total: 1 } }, 'The bookings could not be loaded.')}
+        {...listStates({ ...query, data: { total: 1 } }, 'Failed to load bookings.')}
         onPageChange={onPageChange}
       >
         <p>Booking 1</p>

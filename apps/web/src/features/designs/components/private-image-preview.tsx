@@ -33,7 +33,7 @@ export function PrivateImagePreview({ url, kind, alt }: { url: string; kind: Ses
     );
   }
   if (state.failed || !state.src)
-    return <p className="text-sm text-slate-600">The preview could not be loaded.</p>;
+    return <p className="text-sm text-slate-600">Failed to load the preview.</p>;
   return (
     <img
       src={state.src}

@@ -8,6 +8,7 @@ import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { ProposalBuilder } from './proposal-builder';
 import { ProposalStatusBadge } from './proposal-status-badge';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 /** The proposals already built on this design, newest first, each linking to its back-office page. */
 function DesignProposalList({ designId }: { designId: number }) {
@@ -20,7 +21,7 @@ function DesignProposalList({ designId }: { designId: number }) {
   if (isError)
     return (
       <div className="mb-4">
-        <LoadError message="The proposals could not be loaded." onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_MESSAGES.proposalsFailed} onRetry={() => void refetch()} />
       </div>
     );
   if (!data.proposals.length)

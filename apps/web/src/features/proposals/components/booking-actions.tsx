@@ -21,6 +21,7 @@ import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
 import { SlotPicker } from './slot-picker';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 const failure = (error: unknown, fallback: string) =>
   toast.error(error instanceof ApiError && error.message ? error.message : fallback);
@@ -49,7 +50,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           onClick={() =>
             confirm.run(booking.id, {
               onSuccess: () => toast.success('The date is confirmed.'),
-              onError: (e) => failure(e, 'The booking could not be confirmed.'),
+              onError: (e) => failure(e, PROPOSAL_MESSAGES.confirmFailed),
             })
           }
         >
@@ -91,7 +92,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
                     setDialog(null);
                     toast.success('The booking is cancelled.');
                   },
-                  onError: (e) => failure(e, 'The booking could not be cancelled.'),
+                  onError: (e) => failure(e, PROPOSAL_MESSAGES.cancelFailed),
                 })
               }
             >
@@ -123,7 +124,7 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
       },
       onError: (e) => {
         if (e instanceof ApiError) showFieldErrors(e, setError);
-        failure(e, 'The date could not be proposed.');
+        failure(e, PROPOSAL_MESSAGES.proposeDateFailed);
       },
     }),
   );
@@ -179,7 +180,7 @@ function RescheduleDialog({
                   toast.success('The installation is moved.');
                   onClose();
                 },
-                onError: (e) => failure(e, 'The booking could not be moved.'),
+                onError: (e) => failure(e, PROPOSAL_MESSAGES.moveFailed),
               })
             }
           >
@@ -189,7 +190,7 @@ function RescheduleDialog({
       }
     >
       {slots.isError ? (
-        <LoadError message="The windows could not be loaded." onRetry={() => slots.refetch()} />
+        <LoadError message={PROPOSAL_MESSAGES.windowsFailed} onRetry={() => slots.refetch()} />
       ) : slots.data ? (
         <SlotPicker slots={slots.data} value={start} onChange={setStart} />
       ) : (

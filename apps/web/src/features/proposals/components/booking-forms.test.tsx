@@ -5,7 +5,9 @@ import { getToasts } from '../../../lib/toast';
 import type { Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
 import { InstallationBooking } from './installation-booking';
-import { answer, mockFetch, renderWithQueries } from './test-support';
+import { HttpResponse } from 'msw';
+import { renderWithProviders } from '../../../test/render';
+import { answer } from '../../../test/server';
 
 const booking: Booking = {
   id: 5,
@@ -28,34 +30,30 @@ const booking: Booking = {
   confirmed_at: null,
 };
 
-const mocked = mockFetch();
+const noSlots = () => answer('get', '/api/*/slots', () => HttpResponse.json({ slots: [] }));
 
 describe('Propose another date (admin)', () => {
   it('checks the date and note with the contract before sending, then sends them', async () => {
     const user = userEvent.setup();
-    mocked.fetch.mockImplementation((url: string) =>
-      Promise.resolve(
-        url.includes('/slots')
-          ? answer(200, { slots: [] })
-          : answer(200, { booking: { ...booking, status: 'proposed' } }),
-      ),
+    noSlots();
+    const proposed = answer('post', '/api/admin/bookings/5/propose', () =>
+      HttpResponse.json({ booking: { ...booking, status: 'proposed' } }),
     );
-    renderWithQueries(<BookingActions booking={booking} area="admin" />);
+    renderWithProviders(<BookingActions booking={booking} area="admin" />);
     await user.click(screen.getByRole('button', { name: 'Propose another date' }));
     const dialog = screen.getByRole('dialog', { name: 'Propose another date' });
     await user.click(screen.getByRole('button', { name: 'Propose a date' }));
     await user.click(screen.getByRole('button', { name: 'Propose' }));
     expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
     expect(screen.getByText('The note field is required.')).toBeInTheDocument();
-    expect(mocked.calls('/api/admin/bookings/5/propose')).toHaveLength(0);
+    expect(proposed).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Wednesday works for the crew');
     await user.click(screen.getByRole('button', { name: 'Propose' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
-    const [url, init] = mocked.calls('/api/admin/bookings/5/propose')[0]!;
-    expect(url).toBe('/api/admin/bookings/5/propose');
-    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+    expect(proposed).toHaveLength(1);
+    expect(proposed[0]!.body).toEqual({
       requested_date: '2030-03-06',
       note: 'Wednesday works for the crew',
     });
@@ -66,15 +64,19 @@ describe('Cancel booking', () => {
   it('says the booking is cancelled even when the section is gone before the answer comes', async () => {
     const user = userEvent.setup();
     let answerCancel: (r: Response) => void = () => {};
-    mocked.fetch.mockImplementation(() => new Promise<Response>((resolve) => (answerCancel = resolve)));
-    const { rerender } = renderWithQueries(<BookingActions booking={booking} area="admin" />);
+    const cancelled = answer(
+      'post',
+      '/api/admin/bookings/5/cancel',
+      () => new Promise<Response>((resolve) => (answerCancel = resolve)),
+    );
+    const { rerender } = renderWithProviders(<BookingActions booking={booking} area="admin" />);
     await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
-    await waitFor(() => expect(mocked.calls('/api/admin/bookings/5/cancel')).toHaveLength(1));
+    await waitFor(() => expect(cancelled).toHaveLength(1));
     // A realtime refetch removed the installation section first.
     rerender(<p>No installation</p>);
-    answerCancel(answer(200, { booking: { ...booking, status: 'cancelled' } }));
+    answerCancel(HttpResponse.json({ booking: { ...booking, status: 'cancelled' } }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('The booking is cancelled.'));
   });
 });
@@ -82,29 +84,29 @@ describe('Cancel booking', () => {
 describe('Ask for another date (customer)', () => {
   it('needs a date and a note, sends them, and shows the server field errors on the fields', async () => {
     const user = userEvent.setup();
-    mocked.fetch.mockImplementation((url: string) =>
-      Promise.resolve(
-        url.includes('/slots')
-          ? answer(200, { slots: [] })
-          : answer(422, {
-              message: 'The given data was invalid.',
-              errors: { requested_date: ['The requested date must be in the next 60 days.'] },
-            }),
+    noSlots();
+    const requested = answer('post', '/api/user/proposals/7/booking', () =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          errors: { requested_date: ['The requested date must be in the next 60 days.'] },
+        },
+        { status: 422 },
       ),
     );
-    renderWithQueries(<InstallationBooking proposalId={7} />);
+    renderWithProviders(<InstallationBooking proposalId={7} />);
     await user.click(screen.getByRole('button', { name: 'Ask for another date' }));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
     expect(screen.getByText('The note field is required.')).toBeInTheDocument();
-    expect(mocked.calls('/api/user/proposals/7/booking')).toHaveLength(0);
+    expect(requested).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/Preferred date/), { target: { value: '2031-01-01' } });
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'After the holidays');
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(await screen.findByText('The requested date must be in the next 60 days.')).toBeInTheDocument();
-    const [, init] = mocked.calls('/api/user/proposals/7/booking')[0]!;
-    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+    expect(requested).toHaveLength(1);
+    expect(requested[0]!.body).toEqual({
       requested_date: '2031-01-01',
       note: 'After the holidays',
     });

@@ -2,8 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Proposal } from '@shop/contracts';
+import { getToasts } from '../../../lib/toast';
 import { AcceptDialog, DeclineDialog } from './decision-dialogs';
-import { answer, mockFetch, renderWithQueries } from './test-support';
+import { HttpResponse } from 'msw';
+import { renderWithProviders } from '../../../test/render';
+import { answer } from '../../../test/server';
 
 const line = (id: number, name: string, unit_price: string, total: string) => ({
   id,
@@ -42,24 +45,23 @@ const proposal: Proposal = {
   booking_id: null,
 };
 
-const mocked = mockFetch();
-
 describe('AcceptDialog', () => {
   it('accepts without the declined lines, shows the new total and sends the comment', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    renderWithQueries(<AcceptDialog proposal={proposal} open onClose={onClose} />);
+    renderWithProviders(<AcceptDialog proposal={proposal} open onClose={onClose} />);
     expect(screen.getByRole('dialog', { name: 'Accept proposal P-000007' })).toBeInTheDocument();
     expect(screen.getByTestId('accept-total')).toHaveTextContent('$330.00');
     await user.click(screen.getByRole('checkbox', { name: /Decline Chair/ }));
     expect(screen.getByTestId('accept-total')).toHaveTextContent('$220.00');
     await user.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'No chairs, thanks');
-    mocked.fetch.mockResolvedValue(answer(200, { proposal: { ...proposal, status: 'accepted' } }));
+    const accepted = answer('post', '/api/user/proposals/7/accept', () =>
+      HttpResponse.json({ proposal: { ...proposal, status: 'accepted' } }),
+    );
     await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = mocked.fetch.mock.calls[0]!;
-    expect(url).toBe('/api/user/proposals/7/accept');
-    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.body).toEqual({
       comment: 'No chairs, thanks',
       declined_line_ids: [12],
     });
@@ -68,10 +70,15 @@ describe('AcceptDialog', () => {
   it('shows a refusal (409) and stays open', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    renderWithQueries(<AcceptDialog proposal={proposal} open onClose={onClose} />);
-    mocked.fetch.mockResolvedValue(answer(409, { message: 'This proposal has already been decided.' }));
+    renderWithProviders(<AcceptDialog proposal={proposal} open onClose={onClose} />);
+    const accepted = answer('post', '/api/user/proposals/7/accept', () =>
+      HttpResponse.json({ message: 'This proposal has already been decided.' }, { status: 409 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
-    await waitFor(() => expect(mocked.fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.message)).toContain('This proposal has already been decided.'),
+    );
+    expect(accepted).toHaveLength(1);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
@@ -80,9 +87,10 @@ describe('AcceptDialog', () => {
 describe('DeclineDialog', () => {
   it('needs a comment before declining', async () => {
     const user = userEvent.setup();
-    renderWithQueries(<DeclineDialog proposal={proposal} open onClose={vi.fn()} />);
+    const declined = answer('post', '/api/user/proposals/7/decline', () => HttpResponse.json({}));
+    renderWithProviders(<DeclineDialog proposal={proposal} open onClose={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Decline proposal' }));
     expect(await screen.findByText('The comment field is required.')).toBeInTheDocument();
-    expect(mocked.fetch).not.toHaveBeenCalled();
+    expect(declined).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { acceptProposal, declineProposal, useProposalMutation } from '../api/pro
 import { computeTotals } from '../api/totals';
 import type { Proposal } from '../api/types';
 import { FormDialog } from './form-dialog';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 interface AcceptValues {
   comment: string;
@@ -58,7 +59,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
         onDone?.(saved);
       },
       onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : 'The proposal could not be accepted.'),
+        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.acceptFailed),
     }),
   );
   return (
@@ -120,7 +121,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) 
         onDone?.(saved);
       },
       onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : 'The proposal could not be declined.'),
+        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.declineFailed),
     }),
   );
   return (

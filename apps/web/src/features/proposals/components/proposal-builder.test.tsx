@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProposalBuilder } from './proposal-builder';
-import { answer, mockFetch, renderWithQueries } from './test-support';
-
-const mocked = mockFetch();
+import { HttpResponse } from 'msw';
+import { renderWithProviders } from '../../../test/render';
+import { answer } from '../../../test/server';
 
 function renderBuilder(onSaved = vi.fn()) {
-  renderWithQueries(
+  renderWithProviders(
     <ProposalBuilder owner={{ kind: 'design', id: 5 }} defaultTaxRate="0.00" onSaved={onSaved} />,
   );
   return onSaved;
@@ -46,8 +46,8 @@ describe('ProposalBuilder', () => {
   it('adds a picked product, closes the results at once and focuses the new line', async () => {
     const user = userEvent.setup();
     const product = { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null };
-    mocked.fetch.mockImplementation(() =>
-      Promise.resolve(answer(200, { data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 })),
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 }),
     );
     renderBuilder();
     const field = screen.getByRole('searchbox', { name: 'Add a product' });
@@ -64,20 +64,21 @@ describe('ProposalBuilder', () => {
 
   it('checks the lines with the contract schema and saves the draft with what was typed', async () => {
     const user = userEvent.setup();
+    const saved = answer('post', '/api/admin/designs/5/proposals', () =>
+      HttpResponse.json({ proposal: { id: 9, number: 'P-000009' } }, { status: 201 }),
+    );
     const onSaved = renderBuilder();
     await user.click(screen.getByRole('button', { name: 'Add delivery' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText(/unit price/i, { selector: 'p' })).toBeInTheDocument();
-    expect(mocked.fetch).not.toHaveBeenCalled();
+    expect(saved).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '150');
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Ground floor');
-    mocked.fetch.mockResolvedValue(answer(201, { proposal: { id: 9, number: 'P-000009' } }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    const [url, init] = mocked.fetch.mock.calls[0]!;
-    expect(url).toBe('/api/admin/designs/5/proposals');
-    const body = JSON.parse((init as RequestInit).body as string);
+    expect(saved).toHaveLength(1);
+    const body = saved[0]!.body as { notes: string; lines: unknown };
     expect(body.notes).toBe('Ground floor');
     expect(body.lines).toEqual([{ name: 'Delivery', quantity: 1, unit_price: '150' }]);
   });

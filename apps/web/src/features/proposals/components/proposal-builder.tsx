@@ -15,6 +15,7 @@ import {
 import { centsToText, computeTotals, lineCents } from '../api/totals';
 import { TotalsList } from './proposal-lines';
 import { ProductPicker } from './product-picker';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 export interface BuilderLine {
   product_id: number | null;
@@ -118,7 +119,7 @@ export function ProposalBuilder({
         if (error instanceof ApiError) {
           for (const [field, messages] of Object.entries(error.errors))
             setError(field as keyof BuilderValues, { message: messages[0] });
-          toast.error(error.message || 'The proposal could not be saved.');
+          toast.error(error.message || PROPOSAL_MESSAGES.saveFailed);
         }
       },
     }),

@@ -12,6 +12,7 @@ import { contractResolver } from '../api/contract-resolver';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 interface QuoteValues {
   /** Quantity per product id, as typed; 0 or empty leaves the product out. */
@@ -49,7 +50,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : 'The request could not be sent.'),
+        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.quoteRequestFailed),
     }),
   );
   const itemsError = (formState.errors as { items?: { message?: string } }).items?.message;
@@ -68,7 +69,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
       {isPending ? (
         <p className="text-sm text-slate-600">Loading your favourites…</p>
       ) : isError ? (
-        <LoadError message="Your favourites could not be loaded." onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_MESSAGES.favoritesFailed} onRetry={() => void refetch()} />
       ) : (
         <ul className="grid max-h-80 gap-2 overflow-y-auto pr-1">
           {data?.data.map((p) => (

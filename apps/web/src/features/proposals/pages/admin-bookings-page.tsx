@@ -11,6 +11,7 @@ import { BOOKING_STATUSES } from '../api/types';
 import { BookingActions } from '../components/booking-actions';
 import { BookingSummary } from '../components/booking-summary';
 import { StatusFilter } from '../components/status-filter';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 /** /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel. */
 export default function AdminBookingsPage() {
@@ -35,7 +36,7 @@ export default function AdminBookingsPage() {
         />
       </div>
       <PagedList
-        {...listStates(query, 'The bookings could not be loaded.')}
+        {...listStates(query, PROPOSAL_MESSAGES.bookingsFailed)}
         empty={
           data && data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No bookings." />

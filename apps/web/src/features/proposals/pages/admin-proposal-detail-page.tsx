@@ -15,6 +15,7 @@ import { ProposalLines } from '../components/proposal-lines';
 import { ProposalPageFrame } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 const failure = (error: unknown, fallback: string) =>
   toast.error(error instanceof ApiError && error.message ? error.message : fallback);
@@ -84,7 +85,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                     onClick={() =>
                       send.run(proposal.id, {
                         onSuccess: () => toast.success('Proposal sent to the customer.'),
-                        onError: (e) => failure(e, 'The proposal could not be sent.'),
+                        onError: (e) => failure(e, PROPOSAL_MESSAGES.sendFailed),
                       })
                     }
                   >
@@ -102,7 +103,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                         toast.success(`Version ${draft.version} created as a draft.`);
                         void navigate(`/admin/proposals/${draft.id}`);
                       },
-                      onError: (e) => failure(e, 'The proposal could not be revised.'),
+                      onError: (e) => failure(e, PROPOSAL_MESSAGES.reviseFailed),
                     })
                   }
                 >

@@ -12,6 +12,7 @@ import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '
 import type { Schedule } from '../api/types';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -58,7 +59,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
           },
           onError: (e) =>
             toast.error(
-              e instanceof ApiError && e.message ? e.message : 'The availability could not be saved.',
+              e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.availabilityFailed,
             ),
         }),
       )}
@@ -125,6 +126,9 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
         </Button>
       </DetailCard>
       <DetailCard title="Blackout dates">
+        {blackout.fields.length === 0 && (
+          <p className="text-sm text-slate-600">No blackout dates: every weekly window can be booked.</p>
+        )}
         <ul className="grid gap-2">
           {blackout.fields.map((field, i) => (
             <li key={field.id} className="flex items-end gap-2">
@@ -171,7 +175,7 @@ export default function AdminSchedulePage() {
       {isPending ? (
         <PageSpinner />
       ) : isError ? (
-        <LoadError message="The schedule could not be loaded." onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_MESSAGES.scheduleFailed} onRetry={() => void refetch()} />
       ) : (
         <ScheduleForm initial={data} />
       )}

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useMyProposals, useProposalsLive } from '../api/proposals-api';
 import { formatDate } from '../../../lib/dates';
 import { ProposalSummary } from '../components/proposal-summary';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 /** /user/proposals: the proposals the shop has sent, newest first. */
 export default function UserProposalsPage() {
@@ -20,7 +21,7 @@ export default function UserProposalsPage() {
         description="The quotes we have sent you: read them, accept or decline, and book your installation."
       />
       <PagedList
-        {...listStates(query, 'Your proposals could not be loaded.')}
+        {...listStates(query, PROPOSAL_MESSAGES.customerProposalsFailed)}
         empty={
           data && data.data.length === 0 ? (
             <EmptyState
