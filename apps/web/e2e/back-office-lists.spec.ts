@@ -144,6 +144,45 @@ test('a long e-mail in the users table wraps after the @ or before a dot, never 
   expect(layout.height).toBeGreaterThan(30);
 });
 
+test('beside the sidebar, a 1024 px window shows the lists as cards whose actions are whole, and 1280 px as tables', async ({
+  browser,
+}) => {
+  const { admin, customer, customerToken, customerName } = await adminAndCustomer(browser, 'list-width', {
+    width: 1024,
+    height: 768,
+  });
+  await submitDesign(customer, customerToken, customerName);
+  await admin.goto(`/admin/designs?search=${encodeURIComponent(customerName)}`);
+  const cards = admin.getByRole('list', { name: 'Design Submissions' });
+  await expect(cards).toBeVisible();
+  await expect(admin.getByRole('table')).toBeHidden();
+  // In the table these were beyond the list's right edge, to be scrolled to.
+  for (const action of [
+    cards.getByRole('link', { name: /^View / }),
+    cards.getByRole('button', { name: /^Change status of / }),
+    cards.getByRole('button', { name: /^Comment on / }),
+  ]) {
+    await expect(action.first()).toBeInViewport({ ratio: 1 });
+  }
+  await admin.goto(`/admin/users?search=${encodeURIComponent(customerName)}`);
+  const card = admin.getByRole('list', { name: 'Registered customers' }).getByRole('listitem');
+  for (const name of [`Deactivate ${customerName}`, `Delete ${customerName}`]) {
+    await expect(card.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  }
+  for (const name of [
+    `View Designs Submitted by ${customerName}`,
+    `View Liked Products of ${customerName}`,
+  ]) {
+    await expect(card.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
+  }
+
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  const table = admin.getByRole('table', { name: 'Registered customers' });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('button', { name: `Delete ${customerName}` })).toBeInViewport({ ratio: 1 });
+  await expect(admin.getByRole('list', { name: 'Registered customers' })).toBeHidden();
+});
+
 test('a designs list that fails to load says Error! and offers Try again, which loads it', async ({
   browser,
   refusals,

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx';
 
-/** Where a column's value stands on a row's card below 768 px. */
+/** Where a column's value stands on a row's card (a list narrower than 56rem). */
 export type CardSlot =
   /** a picture at the card's left */
   | 'media'
@@ -51,8 +51,10 @@ interface DataTableProps<Row extends { id: number | string }> {
 const cellPadding = 'px-4 py-3';
 
 /**
- * Rows described once by their columns: a table from 768 px up, a list of cards below (the other one is
- * hidden with CSS, so assistive technology meets only the one on screen).
+ * Rows described once by their columns: a table where the list is at least 56rem (896 px) wide, cards where it is
+ * narrower, two to a line from 42rem (the other one is hidden with CSS, so assistive technology meets only the one
+ * on screen). The list's own width decides, not the window's: beside the back-office's sidebar a 1024 px window
+ * leaves a table too little room for its columns.
  */
 export function DataTable<Row extends { id: number | string }>({
   rows,
@@ -74,9 +76,9 @@ export function DataTable<Row extends { id: number | string }>({
   const cardValue = (column: DataColumn<Row>, row: Row) => (column.cardCell ?? column.cell)(row);
 
   return (
-    <>
+    <div className="@container">
       <div
-        className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm [contain:inline-size] md:block"
+        className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm [contain:inline-size] @4xl:block"
         aria-busy={busy || undefined}
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -123,7 +125,11 @@ export function DataTable<Row extends { id: number | string }>({
         </table>
       </div>
 
-      <ul className="space-y-3 md:hidden" aria-label={caption} aria-busy={busy || undefined}>
+      <ul
+        className="grid gap-3 @2xl:grid-cols-2 @4xl:hidden"
+        aria-label={caption}
+        aria-busy={busy || undefined}
+      >
         {rows.map((row, index) => (
           <li key={row.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex gap-3">
@@ -173,6 +179,6 @@ export function DataTable<Row extends { id: number | string }>({
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }

@@ -56,7 +56,7 @@ function Actions({
   );
 }
 
-/** A table from 768 px up, cards below. */
+/** A table where the list is wide enough, cards where it is not (DataTable). */
 export function ProductsList({ products, firstRow, busyIds, onToggle, onDelete }: ProductsListProps) {
   const columns: DataColumn<AdminProduct>[] = [
     {

@@ -10,43 +10,51 @@ interface UserActionsProps {
   onDelete: (user: AdminUser) => void;
 }
 
-/** The row actions of one customer: status toggle, their designs, their liked products, delete. */
+/**
+ * The row actions of one customer: status toggle and delete on a line, the links to their designs and their liked
+ * products under them (side by side where they fit), the links' text in line with the buttons' edge.
+ */
 export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps) {
   const active = user.status === USER_STATUS.active;
+  const link = buttonClasses('ghost', 'sm');
   return (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        variant={active ? 'outline' : 'secondary'}
-        onClick={() => onToggle(user)}
-        disabled={busy}
-        aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
-      >
-        {active ? 'Deactivate' : 'Activate'}
-      </Button>
-      <Link
-        to={`/admin/designs?userId=${user.id}`}
-        className={buttonClasses('ghost', 'sm')}
-        aria-label={`View Designs Submitted by ${user.name}`}
-      >
-        View Designs Submitted
-      </Link>
-      <Link
-        to={`/admin/products?userId=${user.id}`}
-        className={buttonClasses('ghost', 'sm')}
-        aria-label={`View Liked Products of ${user.name}`}
-      >
-        View Liked Products
-      </Link>
-      <Button
-        size="sm"
-        variant="danger"
-        onClick={() => onDelete(user)}
-        disabled={busy}
-        aria-label={`Delete ${user.name}`}
-      >
-        Delete
-      </Button>
+    <div className="flex flex-col items-start gap-2">
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          variant={active ? 'outline' : 'secondary'}
+          onClick={() => onToggle(user)}
+          disabled={busy}
+          aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
+        >
+          {active ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => onDelete(user)}
+          disabled={busy}
+          aria-label={`Delete ${user.name}`}
+        >
+          Delete
+        </Button>
+      </div>
+      <div className="-ml-3 flex flex-wrap">
+        <Link
+          to={`/admin/designs?userId=${user.id}`}
+          className={link}
+          aria-label={`View Designs Submitted by ${user.name}`}
+        >
+          View Designs Submitted
+        </Link>
+        <Link
+          to={`/admin/products?userId=${user.id}`}
+          className={link}
+          aria-label={`View Liked Products of ${user.name}`}
+        >
+          View Liked Products
+        </Link>
+      </div>
     </div>
   );
 }

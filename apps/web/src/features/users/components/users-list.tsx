@@ -14,7 +14,7 @@ interface UsersListProps {
   onDelete: (user: AdminUser) => void;
 }
 
-/** A table from 768 px up, cards below. */
+/** A table where the list is wide enough, cards where it is not (DataTable). */
 export function UsersList({ users, firstRow, busyIds, onToggle, onDelete }: UsersListProps) {
   const columns: DataColumn<AdminUser>[] = [
     {
