@@ -69,11 +69,13 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
         {weekly.fields.length === 0 && (
           <p className="text-sm text-slate-600">No windows: nothing can be booked.</p>
         )}
-        <ol className="grid gap-3">
+        {/* One line per window where the card has room (its own width, not the window's: beside the sidebar a
+            1024 px window leaves it less than a phone turned sideways), two fields to a line where it has not. */}
+        <ol className="@container grid gap-3">
           {weekly.fields.map((field, i) => (
             <li
               key={field.id}
-              className="grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[minmax(9rem,1fr)_9rem_9rem_6rem_auto]"
+              className="grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 p-3 @min-[40rem]:grid-cols-[minmax(8rem,1fr)_8rem_8rem_5rem_auto]"
             >
               <div>
                 <label htmlFor={`weekday-${i}`} className="mb-1.5 block text-sm font-medium text-navy-900">
