@@ -19,6 +19,7 @@ import { Facts, PreferencesSection } from '../components/facts';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDateTime } from '../../../lib/dates';
+import { EmailText } from '../../../components/ui/lists/email-text';
 import { PrivateFileButton } from '../components/private-file-button';
 import { PrivateImagePreview } from '../components/private-image-preview';
 
@@ -98,14 +99,16 @@ export default function AdminDesignDetailPage() {
   }
 
   const prefs = parsePreferences(design.design_preferences);
+  // The review column stands beside the design where the page has room (its own width: beside the sidebar a
+  // 1024 px window leaves the form too narrow for its file picker), under it where it has not.
   return (
-    <>
+    <div className="@container">
       <PageHeader
         title={design.admin_title}
         description={`Submitted ${formatDateTime(design.created_at)}${design.user ? ` by ${design.user.name}` : ' by a guest'}`}
         actions={back}
       />
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid gap-5 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
           <DetailCard title="Design">
             <div className="mb-4 flex items-center gap-3">
@@ -121,7 +124,7 @@ export default function AdminDesignDetailPage() {
                 ['Design Number', design.slug],
                 ['Request', design.selected_tab === 'haveDesign' ? 'Has a design' : 'Needs a design'],
                 ['Name', design.name],
-                ['E-mail', design.email],
+                ['E-mail', design.email && <EmailText email={design.email} />],
                 ['Company', design.company_name],
                 ['Phone', design.phone],
                 ['ZIP Code', design.zip_code],
@@ -179,6 +182,6 @@ export default function AdminDesignDetailPage() {
           </DetailCard>
         </div>
       </div>
-    </>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { Facts, PreferencesSection } from '../components/facts';
 import { formatDate } from '../../../lib/dates';
 import { listSearchOf } from '../components/format';
 import { DeleteDesignButton } from '../components/delete-design-button';
+import { EmailText } from '../../../components/ui/lists/email-text';
 import { PrivateFileButton } from '../components/private-file-button';
 
 /** /user/design-status/{slug}: one design with the admins' comments and recommendations. */
@@ -60,7 +61,7 @@ export default function DesignStatusDetailPage() {
             items={[
               ['Design Number', design.slug],
               ['Name', design.name],
-              ['E-mail', design.email],
+              ['E-mail', design.email && <EmailText email={design.email} />],
               ['Company', design.company_name],
               ['Phone', design.phone],
             ]}
