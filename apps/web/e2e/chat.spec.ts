@@ -40,7 +40,7 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
   await expect(page.getByTestId('chat-message')).toHaveCount(0);
 });
 
-test('at 390 px the list and the conversation take turns; the admin goes back to the list', async ({
+test('at 390 px the list and the conversation take turns, the admin’s chat fills the screen without scrolling it, and the admin goes back to the list', async ({
   page,
   browser,
 }) => {
@@ -63,6 +63,16 @@ test('at 390 px the list and the conversation take turns; the admin goes back to
   await conversation.click();
   await expect(chatBubble(admin.page, 'Sent from my phone')).toBeVisible();
   await expect(conversation).toBeHidden();
+  // The page fills the screen below the top bar, on a phone and beside the sidebar: the composer is in view and
+  // the page itself does not scroll.
+  for (const width of [390, 1024]) {
+    await admin.page.setViewportSize({ width, height: 844 });
+    await expect(admin.page.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() => admin.page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(0);
+  }
+  await admin.page.setViewportSize({ width: 390, height: 844 });
   await admin.page.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(conversation).toBeVisible();
   await expect(admin.page).toHaveURL('/admin/chat');

@@ -22,7 +22,9 @@ export function AdminLayout() {
 
   return (
     <MessageDialogsProvider>
-      <div className="flex min-h-dvh bg-slate-100">
+      {/* --area-chrome: the height the top bar and the page's margins take, for pages that fill the screen (the
+          chat), as in the customer area. */}
+      <div className="flex min-h-dvh bg-slate-100 [--area-chrome:7rem]">
         <SkipLink />
         <AdminSidebar
           collapsed={collapsed}

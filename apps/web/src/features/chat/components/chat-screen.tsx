@@ -18,18 +18,11 @@ interface ChatScreenProps {
   onOpened?: (userId: number | null) => void;
   /** Above the list (the admin's customer search). */
   listHeader?: (open: (userId: number) => void) => ReactNode;
-  /** Its height (by default the viewport's less the back-office's header). */
+  /** Its size in the page (each chat page makes it fill the screen below its header). */
   className?: string;
 }
 
-export function ChatScreen({
-  area,
-  me,
-  requestedUserId,
-  onOpened,
-  listHeader,
-  className = 'h-[calc(100dvh-11rem)] min-h-[28rem]',
-}: ChatScreenProps) {
+export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, className }: ChatScreenProps) {
   useRealtimeConnection(area);
   // The team's list can be narrowed to customers by name or e-mail (searched on the server, past the first page).
   const [listSearch, setListSearch] = useState('');

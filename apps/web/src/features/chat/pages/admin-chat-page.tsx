@@ -15,8 +15,10 @@ export default function AdminChatPage() {
     (userId: number | null) => setParams(userId ? { userId: String(userId) } : {}, { replace: true }),
     [setParams],
   );
+  // The page fills the screen below the top bar (--area-chrome, set by the admin layout): the composer is in view
+  // without scrolling the page.
   return (
-    <>
+    <div className="flex h-[calc(100dvh_-_var(--area-chrome,7rem))] min-h-[28rem] flex-col">
       <PageHeader title="Chat" description="Conversations with customers." />
       {admin ? (
         <ChatScreen
@@ -25,10 +27,11 @@ export default function AdminChatPage() {
           requestedUserId={requested}
           onOpened={onOpened}
           listHeader={(open) => <CustomerSearch onPick={open} />}
+          className="min-h-0 flex-1"
         />
       ) : (
         <PageSpinner />
       )}
-    </>
+    </div>
   );
 }
