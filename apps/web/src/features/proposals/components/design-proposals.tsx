@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { myBookingsQuery, useMyProposals, useProposalsLive } from '../api/proposals-api';
 import { BookingSummary } from './booking-summary';
 import { DetailCard } from '../../../components/ui/detail-card';
-import { ProposalSummary } from './proposal-summary';
+import { ProposalRow } from './proposal-row';
 
 /** The customer's design page: the proposals sent for the design and the booked installation date. */
 export function DesignProposals({ designId }: { designId: number }) {
@@ -23,12 +23,11 @@ export function DesignProposals({ designId }: { designId: number }) {
       )}
       <ul className="@container grid gap-3" aria-label="Proposals for this design">
         {data.data.map((p) => (
-          <li key={p.id} className="flex flex-col gap-2 text-sm @xl:flex-row @xl:items-center @xl:gap-3">
+          <ProposalRow key={p.id} proposal={p} className="gap-2 text-sm @xl:gap-3">
             <span className="flex-1 font-medium text-navy-900">
               Proposal {p.number} · version {p.version}
             </span>
-            <ProposalSummary proposal={p} />
-          </li>
+          </ProposalRow>
         ))}
       </ul>
     </DetailCard>

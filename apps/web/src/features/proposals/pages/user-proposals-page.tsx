@@ -5,7 +5,7 @@ import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useMyProposals, useProposalsLive } from '../api/proposals-api';
 import { formatDate } from '../../../lib/dates';
-import { ProposalSummary } from '../components/proposal-summary';
+import { ProposalRow } from '../components/proposal-row';
 import { PROPOSAL_MESSAGES } from '../messages';
 
 /** /user/proposals: the proposals the shop has sent, newest first. */
@@ -35,12 +35,12 @@ export default function UserProposalsPage() {
         onPageChange={setPage}
         pagesLabel="Proposal pages"
       >
-        {/* A row when the list is wide enough for the name and the summary side by side; stacked otherwise. */}
         <ul className="@container grid gap-3">
           {data?.data.map((p) => (
-            <li
+            <ProposalRow
               key={p.id}
-              className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm @xl:flex-row @xl:items-center"
+              proposal={p}
+              className="gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
             >
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-navy-900">
@@ -52,8 +52,7 @@ export default function UserProposalsPage() {
                   {formatDate(p.valid_until)}
                 </p>
               </div>
-              <ProposalSummary proposal={p} />
-            </li>
+            </ProposalRow>
           ))}
         </ul>
       </PagedList>

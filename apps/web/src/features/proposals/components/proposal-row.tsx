@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
 import { formatMoney } from '../../../lib/money';
 import type { Proposal } from '../api/types';
 import { ProposalStatusBadge } from './proposal-status-badge';
 
 /** The end of a customer's proposal row: its status, total and the link that opens it. */
-export function ProposalSummary({
+function ProposalSummary({
   proposal,
 }: {
   proposal: Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
@@ -22,5 +24,27 @@ export function ProposalSummary({
         Open
       </Link>
     </div>
+  );
+}
+
+/**
+ * A customer's proposal in a list whose `<ul>` is the container (`@container`): what names it (`children`), then
+ * its ProposalSummary, side by side where the list is at least 36rem wide and stacked where it is narrower, so a
+ * phone does not squeeze the name into a column beside the summary.
+ */
+export function ProposalRow({
+  proposal,
+  className,
+  children,
+}: {
+  proposal: Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={cx('flex flex-col @xl:flex-row @xl:items-center', className)}>
+      {children}
+      <ProposalSummary proposal={proposal} />
+    </li>
   );
 }
