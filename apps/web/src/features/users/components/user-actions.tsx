@@ -16,7 +16,6 @@ interface UserActionsProps {
  */
 export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps) {
   const active = user.status === USER_STATUS.active;
-  const link = buttonClasses('ghost', 'sm');
   return (
     <div className="flex flex-col items-start gap-2">
       <div className="flex gap-2">
@@ -40,20 +39,19 @@ export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps
         </Button>
       </div>
       <div className="-ml-3 flex flex-wrap">
-        <Link
-          to={`/admin/designs?userId=${user.id}`}
-          className={link}
-          aria-label={`View Designs Submitted by ${user.name}`}
-        >
-          View Designs Submitted
-        </Link>
-        <Link
-          to={`/admin/products?userId=${user.id}`}
-          className={link}
-          aria-label={`View Liked Products of ${user.name}`}
-        >
-          View Liked Products
-        </Link>
+        {[
+          { to: `/admin/designs?userId=${user.id}`, text: 'View Designs Submitted', of: 'by' },
+          { to: `/admin/products?userId=${user.id}`, text: 'View Liked Products', of: 'of' },
+        ].map(({ to, text, of }) => (
+          <Link
+            key={to}
+            to={to}
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`${text} ${of} ${user.name}`}
+          >
+            {text}
+          </Link>
+        ))}
       </div>
     </div>
   );
