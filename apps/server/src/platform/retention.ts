@@ -13,7 +13,13 @@ export interface RetentionOptions {
 }
 
 /** Rows deleted (or tokens expired) per table by one run. */
-export type RetentionReport = Record<'sessions' | 'resetTokens' | 'sentMail' | 'newsletterTokens', number>;
+export type RetentionReport = Record<
+  'sessions' | 'resetTokens' | 'sentMail' | 'newsletterTokens' | 'productDeletions',
+  number
+>;
+
+/** A deleted product's id is kept this long for the search indexes (they rebuild at least hourly). */
+const PRODUCT_DELETIONS_KEPT = '1 day';
 
 /** Each statement touches at most this many rows, so a long backlog never holds locks for long. */
 const BATCH = 5000;
@@ -22,8 +28,8 @@ const LOCK_KEY = 727275;
 
 /**
  * Removes what the shop no longer needs, in batches: expired sessions, expired password-reset tokens, sent
- * mail older than the retention time, and the confirmation tokens of newsletter subscriptions left
- * unconfirmed too long. Instances sharing the database share the job: a run takes a session advisory lock with
+ * mail older than the retention time, the confirmation tokens of newsletter subscriptions left
+ * unconfirmed too long, and the deleted products' ids the search indexes have read. Instances sharing the database share the job: a run takes a session advisory lock with
  * pg_try_advisory_lock and an instance that does not get it skips the run.
  */
 export async function runRetention(
@@ -63,6 +69,10 @@ export async function runRetention(
              where confirmed_at is null and confirm_token_hash is not null
                and created_at < now() - make_interval(secs => $1) limit ${BATCH})`,
           [opts.newsletterConfirmMs / 1000],
+        ),
+        productDeletions: await drain(
+          `delete from product_deletions where product_id in (select product_id from product_deletions
+             where deleted_at < now() - interval '${PRODUCT_DELETIONS_KEPT}' limit ${BATCH})`,
         ),
       };
     } finally {

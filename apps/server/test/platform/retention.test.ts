@@ -32,6 +32,9 @@ async function seed() {
       ('stale@example.com', 'tok1', null, now() - interval '8 days'),
       ('recent@example.com', 'tok2', null, now() - interval '1 day'),
       ('done@example.com', null, now() - interval '20 days', now() - interval '20 days');
+    insert into product_deletions (product_id, deleted_at) values
+      (900001, now() - interval '2 days'),
+      (900002, now() - interval '1 hour');
   `);
 }
 
@@ -45,29 +48,33 @@ async function state() {
     newsletter: await q(
       `select email from newsletter_subscribers where confirm_token_hash is not null order by email`,
     ),
+    productDeletions: await q('select product_id from product_deletions order by product_id'),
   };
 }
 
 describe('retention job', () => {
-  it('deletes expired sessions, expired reset tokens and old sent mail, and expires stale newsletter tokens', async () => {
+  it('deletes expired sessions, expired reset tokens, old sent mail and deleted products’ ids older than a day, and expires stale newsletter tokens', async () => {
     await seed();
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 1,
       resetTokens: 1,
       sentMail: 1,
       newsletterTokens: 1,
+      productDeletions: 1,
     });
     expect(await state()).toEqual({
       sessions: ['live'],
       resetTokens: ['fresh'],
       mail: ['new sent', 'old pending'],
       newsletter: ['recent@example.com'],
+      productDeletions: [900002],
     });
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 0,
       resetTokens: 0,
       sentMail: 0,
       newsletterTokens: 0,
+      productDeletions: 0,
     });
   });
 

@@ -87,6 +87,21 @@ export const categoryProductCounts = pgTable('category_product_counts', {
 });
 
 /**
+ * The products deleted lately, by id: each instance's in-memory search index (modules/catalog/search-index.ts)
+ * reads them with the changed products, since a deleted row has no `updated_at` to be found by, and stops offering
+ * them as candidates before its next rebuild. Filled by a statement trigger on products (custom migration
+ * `product-deletions-trigger`); the retention job deletes rows older than a day.
+ */
+export const productDeletions = pgTable(
+  'product_deletions',
+  {
+    productId: integer('product_id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_deletions_deleted_idx').on(t.deletedAt)],
+);
+
+/**
  * The vocabulary of the active products' names: each word (lower case, letters and digits, at least 3 characters,
  * not all digits) with the number of active products whose name has it. Kept exact by statement triggers on
  * products (custom migration `search-words-triggers`), in the transaction of the write. Each instance keeps it in

@@ -528,11 +528,14 @@ export async function selectIndexedProducts(
   return result.rows;
 }
 
-/** The products changed since `since` (active or not), and the database's clock when they were read. */
+/**
+ * The products changed since `since` (active or not), the ids of those deleted since (product_deletions), and the
+ * database's clock when they were read.
+ */
 export async function selectChangedProducts(
   db: DbOrTx,
   since: Date,
-): Promise<{ at: Date; products: IndexedProduct[] }> {
+): Promise<{ at: Date; products: IndexedProduct[]; deleted: number[] }> {
   const clock = await read<{ at: Date }>(db, sql`select now() as at`);
   const changed = await read<IndexedProduct>(
     db,
@@ -540,7 +543,12 @@ export async function selectChangedProducts(
     // Planned for the moment given: a generic plan guesses a third of the catalogue changed and reads it all.
     { prepared: false },
   );
-  return { at: clock.rows[0]!.at, products: changed.rows };
+  const deleted = await read<{ id: number }>(
+    db,
+    sql`select d.product_id as id from product_deletions d where d.deleted_at > ${since}`,
+    { prepared: false },
+  );
+  return { at: clock.rows[0]!.at, products: changed.rows, deleted: deleted.rows.map((r) => r.id) };
 }
 
 /** Each word's lexemes as the search's text configuration stems it (none for a stop word). */

@@ -5,8 +5,9 @@
  * SEARCH_INDEX_MIN_PRODUCTS active products; below that the GIN indexes answer quickly enough and the index is not built.
  *
  * Freshness: a build reads every active product once (in id order, in chunks); after it, the products whose
- * `updated_at` is newer than the last read (less a margin for transactions that committed late) are read again at
- * most every REFRESH_MS, and at once after a back-office change on this instance. Those changed products are
+ * `updated_at` is newer than the last read (less a margin for transactions that committed late), and the ids
+ * deleted since (product_deletions), are read again at most every REFRESH_MS, and at once after a back-office
+ * change on this instance. Those changed products are
  * matched from their own words, never from the build's. The database checks every id against the words and the
  * product's status before it ranks it, so a product deactivated, deleted or renamed since is never answered; a new
  * or renamed product is found from the next refresh on. A build starts again when many products have changed or
@@ -194,10 +195,12 @@ export class SearchIndex {
     const since = this.changesReadAt;
     if (!since) return;
     this.stale = false;
-    const { at, products } = await q.selectChangedProducts(
+    const { at, products, deleted } = await q.selectChangedProducts(
       this.ctx.database.db,
       new Date(since.getTime() - CHANGE_MARGIN_MS),
     );
+    // A deleted product (on any instance) is no candidate any more: it would take the place of one that matches.
+    for (const id of deleted) this.changed.set(id, { active: false, names: new Set(), words: new Set() });
     for (const p of products) {
       this.changed.set(p.id, {
         active: p.status,

@@ -125,4 +125,23 @@ describe('the in-memory index of a running shop', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await search('maple drafting')).toEqual([]);
   });
+
+  it('offers no product deleted on another instance as a candidate once it has read the deletions', async () => {
+    const kept = await save(undefined, 'Basalt Drawer Pedestal', 'Three drawers.');
+    const gone = await save(undefined, 'Basalt Cart Pedestal', 'Two drawers on wheels.');
+    const index = searchIndexOf(t.ctx);
+    // Both are read into the index's changes (this instance's back-office saved them).
+    expect((await index.candidates([['basalt'], ['pedestal']], 10))?.named).toEqual([kept, gone]);
+    // Another instance deletes one: nothing tells this instance but what the database keeps.
+    await t.ctx.database.pool.query('delete from products where id = $1', [gone]);
+    expect(
+      (
+        await t.ctx.database.pool.query('select product_id from product_deletions where product_id = $1', [
+          gone,
+        ])
+      ).rowCount,
+    ).toBe(1);
+    index.invalidate();
+    expect((await index.candidates([['basalt'], ['pedestal']], 10))?.named).toEqual([kept]);
+  });
 });
