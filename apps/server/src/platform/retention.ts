@@ -28,9 +28,9 @@ const LOCK_KEY = 727275;
 
 /**
  * Removes what the shop no longer needs, in batches: expired sessions, expired password-reset tokens, sent
- * mail older than the retention time, the confirmation tokens of newsletter subscriptions left
- * unconfirmed too long, and the deleted products' ids the search indexes have read. Instances sharing the database share the job: a run takes a session advisory lock with
- * pg_try_advisory_lock and an instance that does not get it skips the run.
+ * mail older than the retention time, the confirmation tokens of newsletter subscriptions left unconfirmed too
+ * long, and the deleted products' ids the search indexes have read. Instances sharing the database share the job:
+ * a run takes a session advisory lock with pg_try_advisory_lock and an instance that does not get it skips the run.
  */
 export async function runRetention(
   database: Database,

@@ -1,3 +1,6 @@
+import { ApiError } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
+
 /**
  * The proposal and installation screens' failure texts, said the way the specifications' catalogues say theirs
  * ('Failed to load designs.', 'Failed to update design status.'), so the shop words a failure one way on every
@@ -28,3 +31,8 @@ export const PROPOSAL_MESSAGES = {
   proposeDateFailed: 'Failed to propose the date.',
   availabilityFailed: 'Failed to save the availability.',
 } as const;
+
+/** Says why an action failed: the server's own message where it gave one (a 409's, a 422's), else `fallback`. */
+export function toastFailure(error: unknown, fallback: string) {
+  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+}

@@ -21,10 +21,7 @@ import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
 import { SlotPicker } from './slot-picker';
-import { PROPOSAL_MESSAGES } from '../messages';
-
-const failure = (error: unknown, fallback: string) =>
-  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
 /** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
@@ -50,7 +47,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           onClick={() =>
             confirm.run(booking.id, {
               onSuccess: () => toast.success('The date is confirmed.'),
-              onError: (e) => failure(e, PROPOSAL_MESSAGES.confirmFailed),
+              onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.confirmFailed),
             })
           }
         >
@@ -92,7 +89,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
                     setDialog(null);
                     toast.success('The booking is cancelled.');
                   },
-                  onError: (e) => failure(e, PROPOSAL_MESSAGES.cancelFailed),
+                  onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.cancelFailed),
                 })
               }
             >
@@ -124,7 +121,7 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
       },
       onError: (e) => {
         if (e instanceof ApiError) showFieldErrors(e, setError);
-        failure(e, PROPOSAL_MESSAGES.proposeDateFailed);
+        toastFailure(e, PROPOSAL_MESSAGES.proposeDateFailed);
       },
     }),
   );
@@ -180,7 +177,7 @@ function RescheduleDialog({
                   toast.success('The installation is moved.');
                   onClose();
                 },
-                onError: (e) => failure(e, PROPOSAL_MESSAGES.moveFailed),
+                onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.moveFailed),
               })
             }
           >

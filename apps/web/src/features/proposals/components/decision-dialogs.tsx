@@ -1,7 +1,6 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { acceptProposalInput, declineProposalInput } from '@shop/contracts';
 import { CheckboxField, TextAreaField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
@@ -9,7 +8,7 @@ import { acceptProposal, declineProposal, useProposalMutation } from '../api/pro
 import { computeTotals } from '../api/totals';
 import type { Proposal } from '../api/types';
 import { FormDialog } from './form-dialog';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
 interface AcceptValues {
   comment: string;
@@ -58,8 +57,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
         onClose();
         onDone?.(saved);
       },
-      onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.acceptFailed),
+      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.acceptFailed),
     }),
   );
   return (
@@ -120,8 +118,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) 
         onClose();
         onDone?.(saved);
       },
-      onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.declineFailed),
+      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.declineFailed),
     }),
   );
   return (

@@ -5,14 +5,13 @@ import { PAGE_SIZE, quoteRequestInput, type ProductPage } from '@shop/contracts'
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { api } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
 interface QuoteValues {
   /** Quantity per product id, as typed; 0 or empty leaves the product out. */
@@ -49,8 +48,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
         toast.success('Your quote request is sent. We will answer with a proposal.');
         onClose();
       },
-      onError: (e) =>
-        toast.error(e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.quoteRequestFailed),
+      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.quoteRequestFailed),
     }),
   );
   const itemsError = (formState.errors as { items?: { message?: string } }).items?.message;

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { downloadProposalPdf } from '../api/pdf';
 import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
@@ -15,10 +14,7 @@ import { ProposalLines } from '../components/proposal-lines';
 import { ProposalPageFrame } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
-import { PROPOSAL_MESSAGES } from '../messages';
-
-const failure = (error: unknown, fallback: string) =>
-  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
 /** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
 export default function AdminProposalDetailPage() {
@@ -85,7 +81,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                     onClick={() =>
                       send.run(proposal.id, {
                         onSuccess: () => toast.success('Proposal sent to the customer.'),
-                        onError: (e) => failure(e, PROPOSAL_MESSAGES.sendFailed),
+                        onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.sendFailed),
                       })
                     }
                   >
@@ -103,7 +99,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                         toast.success(`Version ${draft.version} created as a draft.`);
                         void navigate(`/admin/proposals/${draft.id}`);
                       },
-                      onError: (e) => failure(e, PROPOSAL_MESSAGES.reviseFailed),
+                      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.reviseFailed),
                     })
                   }
                 >

@@ -5,14 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '../api/proposals-api';
 import type { Schedule } from '../api/types';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -57,10 +56,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             client.setQueryData(proposalKeys.schedule, saved);
             toast.success('Availability saved.');
           },
-          onError: (e) =>
-            toast.error(
-              e instanceof ApiError && e.message ? e.message : PROPOSAL_MESSAGES.availabilityFailed,
-            ),
+          onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.availabilityFailed),
         }),
       )}
       className="grid max-w-4xl gap-5"
