@@ -6,12 +6,11 @@ import { formatMoney } from '../../../lib/money';
 import type { Proposal } from '../api/types';
 import { ProposalStatusBadge } from './proposal-status-badge';
 
+/** What a row shows of a proposal. */
+type RowProposal = Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
+
 /** The end of a customer's proposal row: its status, total and the link that opens it. */
-function ProposalSummary({
-  proposal,
-}: {
-  proposal: Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
-}) {
+function ProposalSummary({ proposal }: { proposal: RowProposal }) {
   return (
     <div className="flex flex-none items-center gap-3">
       <ProposalStatusBadge status={proposal.status} />
@@ -37,7 +36,7 @@ export function ProposalRow({
   className,
   children,
 }: {
-  proposal: Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
+  proposal: RowProposal;
   className?: string;
   children: ReactNode;
 }) {
