@@ -75,8 +75,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   const metrics = registerMetrics(app, { token: ctx.config.metricsToken, pool: ctx.database.pool });
   refuseUnstorableText(app);
   refuseDeepJson(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
 
   const https = ctx.config.publicUrl.startsWith('https://');

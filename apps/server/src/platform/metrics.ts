@@ -126,7 +126,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): Met
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (`/api/products/:slug`), never the raw URL: a bounded set of series.
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe(
@@ -134,6 +134,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): Met
       reply.elapsedTime / 1000,
     );
     if (reply.statusCode === 429) refusals.inc({ route });
+    done();
   });
 
   const token = opts.token;

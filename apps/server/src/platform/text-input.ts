@@ -26,11 +26,32 @@ const pathOf = (visit: Visit) => {
 const MAX_REPORTED = 20;
 
 /**
+ * Whether any string in a parsed input holds unstorable characters: the same walk as `findUnstorableText` with
+ * nothing kept, as every request asks it (and almost always hears no).
+ */
+function holdsUnstorableText(input: unknown): boolean {
+  if (typeof input === 'string') return hasUnstorableText(input);
+  if (!input || typeof input !== 'object') return false;
+  const pending: object[] = [input];
+  for (let value = pending.pop(); value; value = pending.pop()) {
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const item = (value as Record<string, unknown>)[key];
+      if (typeof item === 'string') {
+        if (hasUnstorableText(item)) return true;
+      } else if (item && typeof item === 'object') pending.push(item);
+    }
+  }
+  return false;
+}
+
+/**
  * The dotted paths of the strings in a parsed input that hold unstorable characters ('_' for the input itself).
  * Walked with a stack of its own, and paths are built only for the few strings reported, so a body nested
  * thousands of levels deep costs time in proportion to its size.
  */
 export function findUnstorableText(input: unknown): string[] {
+  if (!holdsUnstorableText(input)) return [];
   const found: string[] = [];
   const pending: Visit[] = [{ value: input, key: '', parent: null }];
   for (let visit = pending.pop(); visit && found.length < MAX_REPORTED; visit = pending.pop()) {
@@ -63,9 +84,9 @@ export function unstorableTextErrors(paths: string[]): FieldErrors {
  * Multipart text fields are checked as they are read (platform/multipart.ts).
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (findUnstorableText(request.params).length) throw notFound();
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (findUnstorableText(request.params).length) return done(notFound());
     const fields = [...findUnstorableText(request.query), ...findUnstorableText(request.body)];
-    if (fields.length) throw validationFailed(unstorableTextErrors(fields));
+    done(fields.length ? validationFailed(unstorableTextErrors(fields)) : undefined);
   });
 }

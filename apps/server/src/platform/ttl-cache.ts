@@ -25,21 +25,32 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();
+    const fresh = this.peek(key);
+    return fresh !== undefined ? Promise.resolve(fresh) : this.stale(key, load);
+  }
+
+  /**
+   * The value of `key` if it is younger than `ttlMs`, at once and without a promise (the hottest reads ask this
+   * first and call `get` only when it has none), else undefined. A value that is itself undefined is not told apart.
+   */
+  peek(key: string): V | undefined {
+    if (this.ttlMs <= 0) return undefined;
     const entry = this.entries.get(key);
-    if (entry) {
-      const age = this.now() - entry.at;
-      if (age < this.ttlMs) {
-        this.touch(key, entry);
-        return entry.value;
-      }
-      if (age < 2 * this.ttlMs) {
-        this.touch(key, entry);
-        // The background refresh's failure is the next caller's concern: it will load again.
-        this.refresh(key, load).catch(() => {});
-        return entry.value;
-      }
+    if (!entry || this.now() - entry.at >= this.ttlMs) return undefined;
+    this.touch(key, entry);
+    return entry.value;
+  }
+
+  /** An entry past its time: answered while a fresh one loads if it is younger than twice that, else loaded. */
+  private stale(key: string, load: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry && this.now() - entry.at < 2 * this.ttlMs) {
+      this.touch(key, entry);
+      // The background refresh's failure is the next caller's concern: it will load again.
+      this.refresh(key, load).catch(() => {});
+      return Promise.resolve(entry.value);
     }
     return this.refresh(key, load);
   }

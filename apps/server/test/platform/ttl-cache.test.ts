@@ -76,4 +76,19 @@ describe('TtlCache', () => {
     expect(n).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('peeks a fresh value at once, and nothing once it is stale, missing or the TTL is 0', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>(100, 10, () => now);
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'v1');
+    now = 99;
+    expect(cache.peek('k')).toBe('v1');
+    now = 100; // stale: `get` answers it while it refreshes, `peek` does not
+    expect(cache.peek('k')).toBeUndefined();
+    expect(await cache.get('k', async () => 'v2')).toBe('v1');
+    const off = new TtlCache<string>(0);
+    await off.get('k', async () => 'v');
+    expect(off.peek('k')).toBeUndefined();
+  });
 });

@@ -7,7 +7,7 @@ import {
   productPageResponse,
   productSlugParams,
 } from '@shop/contracts';
-import { compiledSerializer } from '../../platform/compiled-serializer';
+import { dtoSerializer } from '../../platform/dto-serializer';
 import { errors, type ModuleOptions } from '../../platform/http';
 import * as service from './service';
 
@@ -25,8 +25,8 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: ModuleOption
       querystring: productListQuery,
       response: { 200: productPageResponse, ...errors(401, 403, 422) },
     },
-    // The storefront's hottest answers: compiled from the contract (platform/compiled-serializer.ts).
-    serializerCompiler: compiledSerializer,
+    // The storefront's hottest answers, built field by field: written as they are (platform/dto-serializer.ts).
+    serializerCompiler: dtoSerializer,
     handler: async (request) => service.listStorefrontProducts(ctx, request.query, request.auth?.user.id),
   });
 
@@ -36,7 +36,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: ModuleOption
       params: productSlugParams,
       response: { 200: productDetailResponse, ...errors(401, 403, 404) },
     },
-    serializerCompiler: compiledSerializer,
+    serializerCompiler: dtoSerializer,
     handler: async (request) => service.getProductDetail(ctx, request.params.slug, request.auth?.user.id),
   });
 }

@@ -89,17 +89,24 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
  * one page of it, so the per-category totals are read at most once per CACHE_TTL_MS: a stale total is
  * answered while a fresh one is read in the background.
  */
-async function cachedActiveTotal(ctx: AppContext, categoryId: number | undefined): Promise<number> {
-  const counts = await cacheOf(ctx).counts.get('all', () => q.countActiveByCategory(ctx.database.db));
-  if (categoryId !== undefined) return counts.get(categoryId) ?? 0;
-  let total = 0;
-  for (const n of counts.values()) total += n;
-  return total;
+function cachedActiveTotal(ctx: AppContext, categoryId: number | undefined): number | Promise<number> {
+  const cache = cacheOf(ctx).counts;
+  const fresh = cache.peek('all');
+  const totalOf = (counts: Map<number | null, number>) => {
+    if (categoryId !== undefined) return counts.get(categoryId) ?? 0;
+    let total = 0;
+    for (const n of counts.values()) total += n;
+    return total;
+  };
+  // Fresh, as nearly always, it is answered at once: no promise on the storefront's hottest path.
+  return fresh
+    ? totalOf(fresh)
+    : cache.get('all', () => q.countActiveByCategory(ctx.database.db)).then(totalOf);
 }
 
 /** Marks the rows this viewer has on their wishlist (rows read for a guest say false everywhere). */
-async function personalise(db: DbOrTx, viewerId: number | undefined, rows: q.ProductRow[]) {
-  if (viewerId === undefined || rows.length === 0) return rows;
+async function personalise(db: DbOrTx, viewerId: number, rows: q.ProductRow[]) {
+  if (rows.length === 0) return rows;
   const liked = await q.selectFavoritedIds(
     db,
     viewerId,
@@ -293,11 +300,14 @@ export interface ListProductsInput {
 }
 
 function pageUrl(input: ListProductsInput, page: number): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.linkParams ?? {})) if (v !== undefined) params.set(k, v);
-  params.set('page', String(page));
-  params.set('per_page', String(input.perPage));
-  return `${input.baseUrl}?${params.toString()}`;
+  const tail = `page=${page}&per_page=${input.perPage}`;
+  let params: URLSearchParams | undefined;
+  for (const key in input.linkParams) {
+    const value = input.linkParams[key];
+    if (value !== undefined) (params ??= new URLSearchParams()).set(key, value);
+  }
+  // The plain list's links (no filter to keep), the storefront's most asked, need no encoder.
+  return params ? `${input.baseUrl}?${params.toString()}&${tail}` : `${input.baseUrl}?${tail}`;
 }
 
 /** A page of products; a page past the last answers an empty list with the real last_page. */
@@ -336,9 +346,10 @@ export async function listProducts(
   let total: number;
   let capped: boolean | undefined;
   if (shared) {
-    const key = JSON.stringify([filter.categoryId ?? null, search, input.page, input.perPage]);
+    // The search text comes last: whatever it holds, no two filters give one key.
+    const key = `${filter.categoryId ?? ''}|${input.page}|${input.perPage}|${search}`;
     const page = await cacheOf(ctx).pages.get(key, read);
-    rows = await personalise(db, input.viewerId, page.rows);
+    rows = input.viewerId === undefined ? page.rows : await personalise(db, input.viewerId, page.rows);
     total = page.total;
     capped = page.capped;
   } else {
@@ -401,10 +412,9 @@ export async function getProductDetail(
 ): Promise<ProductDetail> {
   const found = await guestDetail(ctx, slug);
   if (!found) throw notFound();
-  const [product, ...related] = await personalise(ctx.database.db, viewerId, [
-    found.product,
-    ...found.related,
-  ]);
+  const rows = [found.product, ...found.related];
+  const [product, ...related] =
+    viewerId === undefined ? rows : await personalise(ctx.database.db, viewerId, rows);
   return { product: toProductDto(product!), relatedProducts: related.map(toProductDto) };
 }
 

@@ -26,23 +26,29 @@ export function bearerToken(header: string | undefined): string | null {
 /** Resolves the bearer token of every request into `request.auth` (null for guests). */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.skipAuth) return;
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return;
+  const authenticate = async (request: FastifyRequest, token: string) => {
     request.auth = await resolveSession(opts.db, token);
     // A token that was sent but is unknown or expired is an error even on public routes,
     // so the client clears it instead of silently browsing as a guest.
     if (!request.auth) throw unauthenticated();
     if (request.auth.user.status !== USER_STATUS.active)
       throw new AppError(403, SERVER_MESSAGES.accountInactive);
+  };
+  // Callback hooks: a guest's request (most of the storefront's) passes them without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token || request.routeOptions.config?.skipAuth) return done();
+    authenticate(request, token).then(() => done(), done);
   });
   // An answer that depends on a session (or was asked with one, even if refused) is kept by no cache, shared or
   // the browser's own: a shared computer's back button or a proxy never shows one person's data to the next.
-  app.addHook('onSend', async (request, reply) => {
-    if (!(request.auth || request.headers.authorization || request.routeOptions.config?.noStore)) return;
-    if (!String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      (request.auth || request.headers.authorization || request.routeOptions.config?.noStore) &&
+      !String(reply.getHeader('cache-control') ?? '').includes('no-store')
+    )
       reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 });
 
