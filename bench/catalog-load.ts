@@ -71,6 +71,8 @@ async function load(port: number, paths: string[]): Promise<Figures> {
   return run(DURATION);
 }
 
+const NAMES: Record<number, string> = { 3291: 'shop', 3292: 'bare', 3293: 'shop, page cache off' };
+
 const database = await benchDatabase(PRODUCTS);
 const databaseUrl = database.url;
 const servers: ChildProcess[] = [];
@@ -94,6 +96,10 @@ try {
     const out = new Map<number, Figures>();
     for (const port of [...order, ...[...order].reverse()]) {
       const f = await load(port, paths);
+      // Each run as it ends (stderr), so the spread between a server's two runs is seen beside the better one.
+      console.error(
+        `run: port ${port} (${NAMES[port]}), ${f.rps.toFixed(0)} req/s, p99 ${f.p99.toFixed(1)} ms; load average ${loadAverage()}`,
+      );
       const had = out.get(port);
       out.set(port, had ? best(had, f) : f);
     }

@@ -1,6 +1,6 @@
 /**
  * The shop's server under test for bench/catalog-load.ts: the real buildApp (every plugin, auth hook, zod
- * validation and serialization) on DATABASE_URL, no logging, listening on PORT. Prints 'ready' when listening.
+ * validation, the routes' serializers) on DATABASE_URL, no logging, listening on PORT. Prints 'ready' when listening.
  */
 import { buildApp } from '../apps/server/src/app';
 import { openRuntime } from '../apps/server/src/bootstrap';
