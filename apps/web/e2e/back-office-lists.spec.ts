@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn, sql } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { realtimeConnected } from './support/realtime';
 
 /** A design the customer submits through the API; answers its id and slug. */
 async function submitDesign(page: Page, token: string, name: string) {
@@ -214,8 +215,12 @@ test('a session that expires mid-action opens a clean login page, which returns 
 }) => {
   const { admin, adminEmail, customerId, customerName, tag } = await adminAndCustomer(browser, 'expiry');
   refusals.push({ status: 401, path: `/api/admin/users/${customerId}/toggle-status` });
+  const connected = realtimeConnected(admin);
   await admin.goto(`/admin/users?search=${tag}`);
   await expect(admin.getByRole('table', { name: 'Registered customers' })).toContainText(customerName);
+  // The page's realtime socket has been let in: its handshake, which checks the session too, is over before the
+  // session runs out (else the handshake, not the action, finds it expired and opens the login page first).
+  await connected;
 
   // The session runs out while the admin is on the page.
   await sql(
