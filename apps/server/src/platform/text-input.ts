@@ -84,8 +84,12 @@ export function unstorableTextErrors(paths: string[]): FieldErrors {
  * Multipart text fields are checked as they are read (platform/multipart.ts).
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
+  // A callback hook that returns nothing (auth/guard.ts says why).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (findUnstorableText(request.params).length) return done(notFound());
+    if (findUnstorableText(request.params).length) {
+      done(notFound());
+      return;
+    }
     const fields = [...findUnstorableText(request.query), ...findUnstorableText(request.body)];
     done(fields.length ? validationFailed(unstorableTextErrors(fields)) : undefined);
   });

@@ -34,11 +34,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (request.auth.user.status !== USER_STATUS.active)
       throw new AppError(403, SERVER_MESSAGES.accountInactive);
   };
-  // Callback hooks: a guest's request (most of the storefront's) passes them without a promise.
+  // Callback hooks: a guest's request (most of the storefront's) passes them without a promise. They return
+  // nothing: Fastify takes a hook that returns a promise (as `done()` may) for an async one and goes on twice.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
-    if (!token || request.routeOptions.config?.skipAuth) return done();
-    authenticate(request, token).then(() => done(), done);
+    if (!token || request.routeOptions.config?.skipAuth) done();
+    else authenticate(request, token).then(() => done(), done);
   });
   // An answer that depends on a session (or was asked with one, even if refused) is kept by no cache, shared or
   // the browser's own: a shared computer's back button or a proxy never shows one person's data to the next.
