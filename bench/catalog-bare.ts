@@ -23,14 +23,11 @@ const COLUMNS = `p.id, p.name, p.slug, p.description, p.photo_key, p.price::text
     array(select i.image_key from product_images i where i.product_id = p.id order by i.position, i.id) as gallery,
     false as is_favorited`;
 
+// The page's ids come from the shop's active_product_page (migration 0020), as the shop's list takes them.
 const LIST_SQL = `select ${COLUMNS}
-    from (
-      select p.id, p.created_at from products p
-      where p.status
-      order by p.created_at desc nulls last, p.id desc nulls last
-      limit $1 offset $2
-    ) pg join products p on p.id = pg.id
-    order by pg.created_at desc nulls last, pg.id desc nulls last`;
+    from active_product_page($1, $2) with ordinality pg(id, n)
+    join products p on p.id = pg.id
+    order by pg.n`;
 
 const COUNTS_SQL = `select nullif(c.category_key, 0) as category_id, c.active as total from category_product_counts c`;
 

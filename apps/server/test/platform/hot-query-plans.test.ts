@@ -58,6 +58,32 @@ describe('hot query plans on generated data', () => {
     expect(p).not.toMatch(/Seq Scan|Sort/);
   });
 
+  it("the storefront list's page, as active_product_page keeps its plan, walks the same index for any page", async () => {
+    // The function's own query, as it is in the database, planned the way the function plans it: generic, once.
+    const body = (
+      await t.ctx.database.pool.query<{ src: string }>(
+        `select prosrc as src from pg_proc where proname = 'active_product_page'`,
+      )
+    ).rows[0]!.src;
+    const query = /RETURN QUERY ([\s\S]+?);/
+      .exec(body)![1]!
+      .replace(/\bpage_size\b/, '$1')
+      .replace(/\bpage_offset\b/, '$2');
+    const client = await t.ctx.database.pool.connect();
+    try {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare active_page(int, int) as ${query}`);
+      const p = (await client.query<{ 'QUERY PLAN': string }>('explain execute active_page(9, 18)')).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(p).toContain('products_active_created_idx');
+      expect(p).not.toMatch(/Seq Scan|Sort|Hash/);
+    } finally {
+      await client.query('deallocate all; reset plan_cache_mode');
+      client.release();
+    }
+  });
+
   it('a search takes its candidates from the name index and a SKU prefix from the lower(sku) index', async () => {
     const names = await plan(`select p.id from products p
       where p.status and p.name_vector @@ to_tsquery('english', 'oak & chair & 12345') limit 1001`);

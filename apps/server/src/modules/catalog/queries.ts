@@ -142,7 +142,11 @@ function filterConditions(filter: {
 /**
  * Newest first. The ORDER BY matches the (status, created_at DESC NULLS LAST, id DESC NULLS LAST) and
  * (category_id, ...) indexes exactly, so PostgreSQL walks an index and stops after the page; the per-row
- * subqueries (gallery, is_favorited) run only for the rows of the page, not for the skipped ones.
+ * subqueries (gallery, is_favorited) run only for the rows of the page, not for the skipped ones. The
+ * storefront's plain list, its most asked page, takes its ids from `active_product_page` (migration 0020),
+ * whose plan each connection keeps: with the page's LIMIT and OFFSET inside that function, this statement
+ * has no parameter a plan depends on, and PostgreSQL plans it once per connection too, not at every run.
+ * A category's page is planned at every run: how many products a category has decides its plan.
  */
 export async function selectProductPage(
   db: DbOrTx,
@@ -151,6 +155,8 @@ export async function selectProductPage(
   limit: number,
   offset: number,
 ): Promise<ProductRow[]> {
+  const activeList =
+    filter.favoritesOf === undefined && filter.categoryId === undefined && !filter.includeInactive;
   const shape = [
     'page',
     filter.favoritesOf !== undefined,
@@ -162,6 +168,13 @@ export async function selectProductPage(
     db,
     shape,
     (bind) => {
+      if (activeList) {
+        return sql`
+    select ${productColumns(viewerId ? bind('viewerId') : undefined)}
+    from active_product_page(${bind('limit')}, ${bind('offset')}) with ordinality pg(id, n)
+    join products p on p.id = pg.id
+    order by pg.n`;
+      }
       const where = filterConditions({
         ...filter,
         categoryId: filter.categoryId === undefined ? undefined : bind('categoryId'),
