@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../src/db/connection';
+import { selectProductPage } from '../../src/modules/catalog/queries';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -81,6 +83,26 @@ describe('hot query plans on generated data', () => {
     } finally {
       await client.query('deallocate all; reset plan_cache_mode');
       client.release();
+    }
+  });
+
+  it("the storefront list's statement is planned once per connection, not at every page", async () => {
+    // One connection, so every run meets the statement it prepared; the counters are that session's own.
+    const one = connectDatabase(t.ctx.database.url, { max: 1 });
+    try {
+      const pages = [];
+      for (let page = 0; page < 12; page++)
+        pages.push(await selectProductPage(one.db, {}, undefined, 9, page * 9));
+      expect(pages[3]!.map((r) => r.id)).toHaveLength(9);
+      const { rows } = await one.pool.query<{ generic_plans: string; custom_plans: string }>(
+        `select generic_plans, custom_plans from pg_prepared_statements where statement like '%active_product_page%'`,
+      );
+      expect(rows).toHaveLength(1);
+      // PostgreSQL tries custom plans for the first five runs, then keeps the generic plan when it costs no more.
+      expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(7);
+    } finally {
+      await one.close();
     }
   });
 
