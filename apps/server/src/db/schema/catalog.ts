@@ -155,5 +155,7 @@ export const productImages = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  // Every product card reads its gallery in order from this index alone (an index-only scan, no sort); image_key is
+  // a key column because drizzle cannot declare INCLUDE columns.
+  (t) => [index('product_images_gallery_idx').on(t.productId, t.position, t.id, t.imageKey)],
 );
