@@ -12,17 +12,35 @@ const dialect = new PgDialect();
  * a digest of the SQL text, so each distinct statement is prepared once per connection. Inside a transaction
  * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
  * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning.
+ * With `values: true` each row comes as the array of its values in column order (pg's array row mode).
  */
 async function read<T extends Record<string, unknown>>(
   db: DbOrTx,
   query: SQL,
-  options: { prepared?: boolean } = {},
-): Promise<{ rows: T[] }> {
-  if (!('$client' in db)) return (await db.execute<T>(query)) as { rows: T[] };
+  options?: { prepared?: boolean; values?: false },
+): Promise<{ rows: T[] }>;
+async function read(
+  db: DbOrTx,
+  query: SQL,
+  options: { prepared?: boolean; values: true },
+): Promise<{ rows: unknown[][] }>;
+async function read(
+  db: DbOrTx,
+  query: SQL,
+  options: { prepared?: boolean; values?: boolean } = {},
+): Promise<{ rows: unknown[] }> {
+  if (!('$client' in db)) {
+    const { rows } = (await db.execute(query)) as { rows: Record<string, unknown>[] };
+    return { rows: options.values ? rows.map((r) => Object.values(r)) : rows };
+  }
   const pool = db.$client as Pool;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (options.prepared === false) return pool.query<T>(text, params as unknown[]);
-  return pool.query<T>({ name: statementName(text), text, values: params as unknown[] });
+  const statement = {
+    name: options.prepared === false ? undefined : statementName(text),
+    text,
+    values: params as unknown[],
+  };
+  return options.values ? pool.query({ ...statement, rowMode: 'array' }) : pool.query(statement);
 }
 
 /** A prepared statement's name: a digest of its SQL text, so each distinct statement is prepared once per connection. */
@@ -554,24 +572,12 @@ const lexemesOf = (text: string): string[] => (text ? text.split(' ') : []);
  * every later collection (bench/README.md, "The index build's rows taught the collector").
  */
 async function readIndexed(db: DbOrTx, query: SQL): Promise<IndexedProduct[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const rows: [number, boolean, string, string][] =
-    '$client' in db
-      ? (
-          await (db.$client as Pool).query<[number, boolean, string, string]>({
-            text,
-            values: params as unknown[],
-            rowMode: 'array',
-          })
-        ).rows
-      : ((await db.execute(query)) as { rows: Record<string, unknown>[] }).rows.map(
-          (r) => [r.id, r.status, r.names, r.words] as [number, boolean, string, string],
-        );
+  const { rows } = await read(db, query, { prepared: false, values: true });
   return rows.map(([id, status, names, words]) => ({
-    id,
-    status,
-    names: lexemesOf(names),
-    words: lexemesOf(words),
+    id: id as number,
+    status: status as boolean,
+    names: lexemesOf(names as string),
+    words: lexemesOf(words as string),
   }));
 }
 
