@@ -15,7 +15,11 @@ async function newCustomer(page: Page, prefix: string): Promise<{ email: string;
 }
 
 /** The texts inside `root` that run over more than one line (screen-reader-only text left out). */
-function wrappedTexts(root: Locator): Promise<string[]> {
+/**
+ * An element's visible texts that wrap onto more than one line, its height, and how far the page is wider than the
+ * window: one call into the page, for checks repeated at many widths.
+ */
+function layoutOf(root: Locator): Promise<{ wrapped: string[]; height: number; overflow: number }> {
   return root.evaluate((element) => {
     const wrapped: string[] = [];
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -31,9 +35,15 @@ function wrappedTexts(root: Locator): Promise<string[]> {
       );
       if (lines.size > 1) wrapped.push(text.textContent.trim());
     }
-    return wrapped;
+    return {
+      wrapped,
+      height: element.getBoundingClientRect().height,
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+    };
   });
 }
+
+const wrappedTexts = async (root: Locator) => (await layoutOf(root)).wrapped;
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -123,11 +133,9 @@ test('the header keeps every label and the logo on one line at every width from 
   const check = async (who: string) => {
     for (let width = 320; width <= 1440; width += 8) {
       await page.setViewportSize({ width, height: 800 });
-      const header = page.getByRole('banner');
-      expect(await wrappedTexts(header), `${who} at ${width} px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const { wrapped, overflow, height } = await layoutOf(page.getByRole('banner'));
+      expect(wrapped, `${who} at ${width} px`).toEqual([]);
       expect(overflow, `${who}: the page is wider than ${width} px`).toBeLessThanOrEqual(0);
-      const height = (await header.boundingBox())!.height;
       expect(height, `${who}: header height at ${width} px`).toBeLessThanOrEqual(width >= 1024 ? 81 : 65);
     }
   };
