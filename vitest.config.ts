@@ -1,26 +1,41 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // Server tests run in Node against a real PostgreSQL; web component tests run in jsdom.
 // Browser journeys (apps/web/e2e) belong to Playwright and are never picked up here.
+// Server test files that replace one of the app's modules (vi.mock): they run with modules of their own.
+const MOCKING_MODULES = ['test/modules/accounts/throttling.test.ts'];
+
+const server = {
+  root: './apps/server',
+  include: ['test/**/*.test.ts'],
+  environment: 'node',
+  globalSetup: ['./test/global-setup.ts'],
+  setupFiles: ['./test/support/overlapping-queries.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  maxWorkers: 2,
+  // Projects with different worker counts must run one after the other.
+  sequence: { groupOrder: 0 },
+} satisfies ViteUserConfig['test'];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'server',
-          root: './apps/server',
-          include: ['test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/support/overlapping-queries.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          maxWorkers: 2,
-          // Projects with different worker counts must run one after the other.
-          sequence: { groupOrder: 0 },
+          ...server,
+          exclude: [...MOCKING_MODULES],
+          // The test files of a worker share its loaded modules: the app is imported once per worker, not once per
+          // file (each test still builds its own app on its own database). Files that replace a module need
+          // their own copies, and run in the project below.
+          isolate: false,
         },
+      },
+      {
+        test: { name: 'server (isolated)', ...server, include: [...MOCKING_MODULES] },
       },
       {
         plugins: [react()],
