@@ -1,10 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // Server tests run in Node against a real PostgreSQL; web component tests run in jsdom.
 // Browser journeys (apps/web/e2e) belong to Playwright and are never picked up here.
-// Server test files that replace one of the app's modules (vi.mock): they run with modules of their own.
-const MOCKING_MODULES = ['test/modules/accounts/throttling.test.ts'];
+// Server test files that replace one of the app's modules (vi.mock, vi.doMock), found by their text: they run with
+// modules of their own.
+const serverTests = fileURLToPath(new URL('./apps/server/test/', import.meta.url));
+const MOCKING_MODULES = readdirSync(serverTests, { recursive: true, encoding: 'utf8' })
+  .filter(
+    (file) =>
+      file.endsWith('.test.ts') && /\bvi\.(mock|doMock)\(/.test(readFileSync(serverTests + file, 'utf8')),
+  )
+  .map((file) => `test/${file.replaceAll('\\', '/')}`);
 
 const server = {
   root: './apps/server',
