@@ -30,7 +30,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 1,
   // A flaky journey fails the run: a retried pass would hide it.
   retries: 0,
-  timeout: 60_000,
+  // A whole journey's budget (its waits for what must appear have their own): the longest ones walk a dozen pages,
+  // which took up to 41 s of it in CI's browser on a loaded two-core machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
