@@ -89,7 +89,8 @@ async function twoSides(browser: Browser, label: string) {
 test('the whole deal: design, proposal, PDF, acceptance, installation window, confirmation', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // Two browsers, a dozen pages and an accessibility check on each: 1.7-3.1 min on CI's two loaded cores.
+  test.setTimeout(300_000);
   const { customer, admin, customerToken, adminToken } = await twoSides(browser, 'deal');
   await openTheSchedule(admin, adminToken);
   const product = await anyProduct(admin);
@@ -246,7 +247,7 @@ test('a quote request from the wishlist is answered with a proposal', async ({ b
 test('a guest books a site visit from the home page; the schedule page is accessible', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const adminEmail = uniqueEmail('visit-admin');
   await createAccount({ email: adminEmail, role: 'admin', name: 'Alex Dealer' });
   const admin = await (await browser.newContext()).newPage();
@@ -397,7 +398,7 @@ test('a sent proposal is revised into version 2; the customer sees it arrive, th
 test('the customer asks for another date, the shop proposes a window, the customer confirms it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const sides = await twoSides(browser, 'ask-date');
   const { customer, admin, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
