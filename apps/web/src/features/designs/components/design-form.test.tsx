@@ -20,12 +20,35 @@ function renderForm() {
 
 const SUBMISSIONS = '/api/user/design-submissions';
 
+/**
+ * The multipart body as FormData, read here rather than with `request.formData()`: on Node 24, undici's parser
+ * refuses a file part when jsdom's File is the global one (an assertion inside undici, not the form's fault).
+ */
+async function formDataOf(request: Request): Promise<FormData> {
+  const boundary = /boundary=([^;]+)/.exec(request.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) throw new Error('not a multipart body');
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const text = Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+  const form = new FormData();
+  for (const part of text.split(`--${boundary}`).slice(1, -1)) {
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.slice(2, split);
+    const body = part.slice(split + 4, -2);
+    const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    const raw = Uint8Array.from(body, (c) => c.charCodeAt(0));
+    if (filename === undefined) form.append(name, new TextDecoder().decode(raw));
+    else form.append(name, new File([raw], filename, { type: /content-type: (.+)/i.exec(head)?.[1] ?? '' }));
+  }
+  return form;
+}
+
 /** Answers each submission with the next of `answers`, and keeps what was sent. */
 function answerSubmissions(...answers: { status: number; body: unknown }[]) {
   const sent: FormData[] = [];
   server.use(
     http.post(SUBMISSIONS, async ({ request }) => {
-      sent.push(await request.formData());
+      sent.push(await formDataOf(request));
       const next = answers.shift() ?? { status: 500, body: { message: 'no answer left' } };
       return HttpResponse.json(next.body as object, { status: next.status });
     }),
