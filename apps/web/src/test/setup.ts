@@ -1,11 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
-
-// findBy* and waitFor wait for what must appear; on a loaded two-core machine a submit's round trip through MSW
-// (a multipart body with a file) can take more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
