@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
+import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
@@ -240,6 +240,30 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       : page.getByRole('button', { name: /^Account menu for/ });
     await expect(account).toBeVisible();
     expect(overlaps((await welcome.boundingBox())!, (await account.boundingBox())!)).toBe(false);
+  });
+}
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the back-office’s login toast never covers the page’s own action`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const email = uniqueEmail('toast-admin');
+    await createAccount({ email, role: 'admin', name: 'Toast Admin' });
+    // Signed in on the way to the products: the login toast is still up when the page's Add Product appears.
+    await page.goto('/admin/login?next=%2Fadmin%2Fproducts');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
+    await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+    const welcome = page.locator('[data-toast-type]').filter({ hasText: ADMIN_MESSAGES.loginSuccess });
+    const add = page.getByRole('link', { name: 'Add Product', exact: true });
+    await expect(welcome).toBeVisible();
+    await expect(add).toBeVisible();
+    expect(overlaps((await welcome.boundingBox())!, (await add.boundingBox())!)).toBe(false);
+    // Reached at once, while the toast is still there (a toast a pointer rests on stays open).
+    await add.click({ timeout: 2_000 });
+    await expect(page).toHaveURL('/admin/products/create');
+    await expect(welcome).toBeVisible();
   });
 }
 

@@ -8,7 +8,10 @@ const ToastItem = lazy(() => loadToastItem().then((m) => ({ default: m.ToastItem
 
 /**
  * Renders the toasts of lib/toast in a polite live region, newest last. They start under the headers (every area's
- * is h-16, the public one lg:h-20), so they never cover the menu, login or account buttons at their right.
+ * is h-16, the public one lg:h-20), so they never cover the menu, login or account buttons at their right, and in
+ * the middle, so they never cover a page's own actions either (a page header's button such as Add Product sits at
+ * the right, a table's row actions at the right, a form's submit at the bottom): a toast a pointer rests on stays
+ * open, so one placed over a button would keep it covered for as long as the user aims at it.
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -19,7 +22,7 @@ export function Toaster() {
     <div
       aria-live="polite"
       aria-relevant="additions text"
-      className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-4 sm:justify-end lg:top-20"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex justify-center p-4 lg:top-20"
     >
       <ol className="flex w-full max-w-sm flex-col gap-3" aria-label="Messages">
         <Suspense fallback={null}>
