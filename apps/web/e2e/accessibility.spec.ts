@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_LABELS, ADMIN_MESSAGES } from '@shop/contracts';
 import { expectNoSeriousA11yViolations, seriousViolations } from './support/axe';
-import { expect, logInAsCustomer, test, uniqueEmail } from './support/fixtures';
+import { expect, logInAsAdmin, logInAsCustomer, test, uniqueEmail } from './support/fixtures';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'demo-customer-2026' };
@@ -70,15 +69,6 @@ async function auditPages(page: Page, paths: string[]): Promise<void> {
   }
 }
 
-async function logInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-  await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
-}
-
 test('the axe helper reports a serious violation with its rule and selector', async ({ page }) => {
   await open(page, '/privacy-policy');
   // A button without a name and grey-on-grey text: what the helper exists to catch.
@@ -116,7 +106,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('back-office, signed in as the demo admin', async ({ page }) => {
-      await logInAsAdmin(page);
+      await logInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await auditPages(page, ADMIN_PAGES);
     });
   });

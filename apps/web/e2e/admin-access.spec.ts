@@ -1,5 +1,5 @@
 import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, PAGE_HEADINGS } from '@shop/contracts';
-import { expect, logInAsCustomer, test } from './support/fixtures';
+import { expect, logInAsCustomer, submitLogin, test } from './support/fixtures';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
@@ -11,10 +11,7 @@ test('an admin signs in, reaches the dashboard and signs out', async ({ page }) 
   await expect(page.getByText(ADMIN_LABELS.loginSubtitle)).toBeVisible();
   await expect(page.getByText(ADMIN_MESSAGES.unauthorizedFooter)).toBeVisible();
 
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByLabel(ADMIN_LABELS.rememberMe).check();
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password, ADMIN_LABELS.rememberMe);
 
   await expect(page).toHaveURL('/admin/dashboard');
   await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
@@ -54,9 +51,7 @@ test('a guest is sent to the login of the customer area and of the back-office, 
   await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fusers%3Fsearch%3Dchris');
   await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
 
-  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await submitLogin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL('/admin/users?search=chris');
   await expect(page.getByRole('heading', { level: 1, name: PAGE_HEADINGS.userManagement })).toBeVisible();
 });

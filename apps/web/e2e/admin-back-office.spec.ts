@@ -1,22 +1,13 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, PRODUCT_SERVER_MESSAGES } from '@shop/contracts';
 import { createAccount } from './support/accounts';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, logInAsAdmin, submitLogin, test, uniqueEmail } from './support/fixtures';
 import { PNG_1PX } from './support/images';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
 
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_1PX });
-
-async function logInAsAdmin(page: Page, email: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
-  await expect(page).toHaveURL('/admin/dashboard');
-  await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
-}
 
 async function closeDialog(page: Page, title: string, message?: string) {
   const dialog = page.getByRole('alertdialog', { name: title });
@@ -238,9 +229,7 @@ test('an admin deactivates a customer, who is then refused at login and signed o
   ).toBe(401);
   const customer = await browser.newPage();
   await customer.goto('/login');
-  await customer.getByLabel('Email').fill(email);
-  await customer.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await customer.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(customer, email, password);
   await expect(customer.getByText(CUSTOMER_MESSAGES.accountInactive)).toBeVisible();
   await expect(customer).toHaveURL('/login');
   await customer.close();
@@ -295,9 +284,7 @@ test('an admin changes their own password and signs in again with it', async ({ 
   await page.getByRole('button', { name: /^Admin menu for/ }).click();
   await page.getByRole('menuitem', { name: ADMIN_LABELS.signOut }).click();
   await expect(page).toHaveURL('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(oldPassword);
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await submitLogin(page, email, oldPassword);
   await expect(page).toHaveURL('/admin/login');
   await logInAsAdmin(page, email, newPassword);
 

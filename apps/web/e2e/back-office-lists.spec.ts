@@ -1,13 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  ADMIN_LABELS,
-  ADMIN_MESSAGES,
-  CUSTOMER_MESSAGES,
-  DESIGN_HISTORY_TEXTS,
-  PAGE_OUT_OF_RANGE,
-} from '@shop/contracts';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, DESIGN_HISTORY_TEXTS, PAGE_OUT_OF_RANGE } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn, sql } from './support/accounts';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
 import { realtimeConnected } from './support/realtime';
 
 /** A design the customer submits through the API; answers its id and slug. */
@@ -235,9 +229,7 @@ test('a session that expires mid-action opens a clean login page, which returns 
   await expect(admin.getByRole('alertdialog')).toHaveCount(0);
   await expect(admin.getByRole('dialog')).toHaveCount(0);
 
-  await admin.getByLabel('Email').fill(adminEmail);
-  await admin.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-  await admin.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await submitLogin(admin, adminEmail, JOURNEY_PASSWORD);
   await expect(admin).toHaveURL(`/admin/users?search=${tag}`);
   await expect(admin.getByRole('table', { name: 'Registered customers' })).toContainText(customerName);
   // The deactivation never happened.

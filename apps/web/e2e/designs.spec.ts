@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, DESIGN_SERVER_MESSAGES, requiredMessage } from '@shop/contracts';
 import { signIn } from './support/accounts';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, logInAsAdmin, test, uniqueEmail } from './support/fixtures';
 
 // Seeded by the server when SEED_DEMO=1 (decisions.md D11).
 const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-2026' };
@@ -221,11 +221,7 @@ test('a customer submits a design, an admin approves it with a comment and a fil
     if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url + m.text()))
       adminErrors.push(m.text());
   });
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Email').fill(DEMO_ADMIN.email);
-  await admin.getByLabel(/^Password/).fill(DEMO_ADMIN.password);
-  await admin.getByRole('button', { name: 'Log In' }).click();
-  await expect(admin).toHaveURL('/admin/dashboard');
+  await logInAsAdmin(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
   await admin.goto('/admin/designs');
   await expect(admin.getByRole('heading', { level: 1, name: 'Design Submissions' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { SERVER_MESSAGES, VERIFICATION_MESSAGES } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
 import { readMailedLink } from './support/mail';
 
 test('a new customer sees the banner until they follow the link of the verification mail', async ({
@@ -74,9 +74,7 @@ test('a verified customer adds a design they sent as a guest through the link of
   await expectNoSeriousA11yViolations(page, 'the claim page of a visitor');
   await page.getByRole('link', { name: VERIFICATION_MESSAGES.logIn }).click();
   await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(page, email, JOURNEY_PASSWORD);
 
   await expect(page.getByRole('heading', { name: VERIFICATION_MESSAGES.claimedTitle })).toBeVisible();
   await expect(

@@ -1,5 +1,5 @@
-import { ADMIN_LABELS, SERVER_MESSAGES } from '@shop/contracts';
-import { expect, logInAsCustomer, test, uniqueEmail } from './support/fixtures';
+import { SERVER_MESSAGES } from '@shop/contracts';
+import { expect, logInAsCustomer, submitLogin, test, uniqueEmail } from './support/fixtures';
 
 const PASSWORD = 'Walnut-Desk-Panel-42';
 
@@ -48,16 +48,12 @@ test('the sign-in screens say how long to wait after too many attempts', async (
   const waitText = SERVER_MESSAGES.tooManyAttempts(15);
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(page, email, PASSWORD);
   await expect(page.getByText(waitText)).toBeVisible();
   await expect(page).toHaveURL('/login');
 
   await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+  await submitLogin(page, email, PASSWORD);
   await expect(page.getByText(waitText)).toBeVisible();
   await expect(page).toHaveURL('/admin/login');
 });

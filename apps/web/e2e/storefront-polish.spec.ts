@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
+import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn } from './support/accounts';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -72,9 +72,7 @@ test('on a phone, a guest opening a favorites link is asked to log in, never tol
   await page.getByRole('link', { name: SIGN_IN_MESSAGES.logIn }).click();
   await expect(page).toHaveURL('/login?next=%2Fproducts%3Ffavorites%3Dtrue');
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(page, email, JOURNEY_PASSWORD);
   await expect(page).toHaveURL('/products?favorites=true');
   await expect(page.getByTestId('product-card')).toHaveCount(1);
   await expect(page.getByRole('link', { name: product.name, exact: true })).toBeVisible();
@@ -94,9 +92,7 @@ test('a guest opening a page of the customer area logs in and lands on that page
   await page.goto('/user/profile-settings');
   await expect(page).toHaveURL('/login?next=%2Fuser%2Fprofile-settings');
   await expect(page.getByText(CUSTOMER_MESSAGES.sessionExpired)).toHaveCount(0);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await submitLogin(page, email, JOURNEY_PASSWORD);
   await expect(page).toHaveURL('/user/profile-settings');
   await expect(page.getByRole('tab', { name: 'Profile Settings' })).toBeVisible();
 });
@@ -230,9 +226,7 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     // A customer: the login toast and the account button.
     const { email } = await newCustomer(page, 'toast-place');
     await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await submitLogin(page, email, JOURNEY_PASSWORD);
     const welcome = page.locator('[data-toast-type]').filter({ hasText: CUSTOMER_MESSAGES.loggedIn });
     await expect(welcome).toBeVisible();
     const account = phone
@@ -252,9 +246,7 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     await createAccount({ email, role: 'admin', name: 'Toast Admin' });
     // Signed in on the way to the products: the login toast is still up when the page's Add Product appears.
     await page.goto('/admin/login?next=%2Fadmin%2Fproducts');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
-    await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+    await submitLogin(page, email, JOURNEY_PASSWORD);
     const welcome = page.locator('[data-toast-type]').filter({ hasText: ADMIN_MESSAGES.loginSuccess });
     const add = page.getByRole('link', { name: 'Add Product', exact: true });
     await expect(welcome).toBeVisible();

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
 
 /** An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login. */
 export interface Refusal {
@@ -96,12 +97,35 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function logInAsCustomer(page: Page, email: string, password: string, remember = false) {
-  await page.goto('/login');
+/**
+ * Fills the login form on the page (the storefront's or the back-office's: both ask for Email and Password and
+ * answer to Log In) and submits it. `remember` is the label of the form's remember-me box, ticked first.
+ * What the form does next is the journey's to check.
+ */
+export async function submitLogin(
+  page: Page,
+  email: string,
+  password: string,
+  remember?: string,
+): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  if (remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Log In' }).click();
+  if (remember) await page.getByLabel(remember).check();
+  await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
+}
+
+/** Logs a customer in through the storefront's login screen, which lands on the home page. */
+export async function logInAsCustomer(page: Page, email: string, password: string, remember = false) {
+  await page.goto('/login');
+  await submitLogin(page, email, password, remember ? CUSTOMER_LABELS.rememberMe : undefined);
   await expect(page).toHaveURL('/');
-  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+  await expect(page.getByText(CUSTOMER_MESSAGES.loggedIn)).toBeVisible();
+}
+
+/** Logs a member of the team in through the back-office's login screen, which lands on the dashboard. */
+export async function logInAsAdmin(page: Page, email: string, password: string) {
+  await page.goto('/admin/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL('/admin/dashboard');
+  await expect(page.getByText(ADMIN_MESSAGES.loginSuccess)).toBeVisible();
 }
