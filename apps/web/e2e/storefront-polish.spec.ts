@@ -4,6 +4,7 @@ import { createAccount, JOURNEY_PASSWORD, signIn } from './support/accounts';
 import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 /** A customer of this journey's own, signed in through the API; answers the token. */
 async function newCustomer(page: Page, prefix: string): Promise<{ email: string; token: string }> {
@@ -140,7 +141,7 @@ test('the header keeps every label and the logo on one line at every width from 
   const { token } = await newCustomer(page, 'header-width');
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
   await page.reload();
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
   await check('a customer');
 });
@@ -206,7 +207,7 @@ test('the How It Works video is described truthfully and its player controls are
   await expect(play).toBeFocused();
 });
 
-for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+for (const viewport of [PHONE, DESKTOP]) {
   test(`at ${viewport.width} px toasts never cover the header’s login or account button`, async ({
     page,
   }) => {
@@ -237,7 +238,7 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
   });
 }
 
-for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+for (const viewport of [PHONE, DESKTOP]) {
   test(`at ${viewport.width} px the back-office’s login toast never covers the page’s own action`, async ({
     page,
   }) => {
