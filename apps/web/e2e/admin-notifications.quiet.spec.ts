@@ -22,6 +22,14 @@ test('an admin sees the empty state, then a customer message in the table and th
   await createAccount({ email: adminEmail, role: 'admin', name: 'Olive Admin' });
   const customerEmail = uniqueEmail('notify-customer');
   const customerId = await createAccount({ email: customerEmail, role: 'user', name: 'Quinn Customer' });
+  // The bell's popover code is held back until the notification has come: the count is live from the layout's
+  // first render, not only once that code has arrived.
+  let releaseBell = () => {};
+  const bellHeld = new Promise<void>((resolve) => (releaseBell = resolve));
+  await page.route('**/assets/notification-bell-*.js', async (route) => {
+    await bellHeld;
+    await route.continue();
+  });
   // Notifications of other journeys' customers went to the admins of their time; this admin starts empty.
   await signIn(page, 'admin', adminEmail, '/admin/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Notifications' })).toBeVisible();
@@ -38,6 +46,9 @@ test('an admin sees the empty state, then a customer message in the table and th
   });
   expect(sent.status()).toBe(200);
 
+  const placeholder = page.getByRole('button', { name: 'Notifications', disabled: true });
+  await expect(placeholder).toContainText('1 unread notification');
+  releaseBell();
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toContainText('1 unread notification');
   await page.reload();

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationsResponse } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
-import { NotificationBell } from './notification-bell';
+import { LazyNotificationBell } from './lazy-notification-bell';
 
 // The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
 const realtimeHandlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
@@ -44,13 +44,20 @@ function api(list: () => NotificationsResponse) {
 
 const badge = () => screen.getByTestId('notification-bell');
 
+/** The bell as the layouts mount it, once its popover's code has loaded. */
+async function renderBell() {
+  const rendered = renderWithProviders(<LazyNotificationBell area="customer" />);
+  await screen.findByTestId('notification-bell');
+  return rendered;
+}
+
 beforeEach(() => realtimeHandlers.clear());
 
 describe('NotificationBell', () => {
   it("shows the server's unread count, and the latest five when opened", async () => {
     const user = userEvent.setup();
     const gets = api(() => ({ notifications: [note(2), note(1, true)], unread_count: 3, total: 2 }));
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
     expect(gets).toEqual(['1:1']);
 
@@ -63,7 +70,7 @@ describe('NotificationBell', () => {
   it('does not fetch the dropdown again within 2 seconds', async () => {
     const user = userEvent.setup();
     const gets = api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await user.click(badge());
     await screen.findByText('note 1');
     await user.click(badge());
@@ -75,7 +82,7 @@ describe('NotificationBell', () => {
   it("takes a realtime notification's unread_count and prepends it to the open list", async () => {
     const user = userEvent.setup();
     api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await user.click(badge());
     await screen.findByText('note 1');
 
@@ -94,7 +101,7 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     let answer: NotificationsResponse = { notifications: [note(1)], unread_count: 1, total: 1 };
     api(() => answer);
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await user.click(badge());
     await screen.findByText('note 1');
 
@@ -117,7 +124,7 @@ describe('NotificationBell', () => {
         }),
       );
     });
-    const { queryClient } = renderWithProviders(<NotificationBell area="customer" />);
+    const { queryClient } = await renderBell();
     await asked;
     realtimeHandlers.get('notification')!({ notification: note(9), unread_count: 1 });
     await waitFor(() => expect(badge()).toHaveTextContent('1 unread notification'));
@@ -145,7 +152,7 @@ describe('NotificationBell', () => {
         return HttpResponse.json({ notifications: [note(9), note(1)], unread_count: 2, total: 2 });
       }),
     );
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await waitFor(() => expect(badge()).toHaveTextContent('1 unread notification'));
     await user.click(badge());
     await waitFor(() => expect(listReads).toBe(1));
@@ -159,7 +166,7 @@ describe('NotificationBell', () => {
   it("marks all read with the answer's count", async () => {
     const user = userEvent.setup();
     api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
-    renderWithProviders(<NotificationBell area="customer" />);
+    await renderBell();
     await user.click(badge());
     await screen.findByText('note 1');
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));

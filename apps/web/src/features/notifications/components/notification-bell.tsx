@@ -11,7 +11,6 @@ import { notificationTarget } from '../api/notification-target';
 import {
   useNotificationActions,
   useNotificationsList,
-  useNotificationsLive,
   useUnreadNotificationCount,
 } from '../api/use-notifications';
 import { NotificationText } from './notification-item';
@@ -19,10 +18,9 @@ import { NotificationText } from './notification-item';
 /**
  * The notification bell of a layout's top bar: the unread count, and a dropdown with the latest five,
  * 'Mark all as read' and 'View all notifications' (a Radix popover: Escape and a click outside close it, focus
- * returns to the bell). Mounting it keeps the area's count live.
+ * returns to the bell). Its count and lists are kept live by LazyNotificationBell, which the layouts mount.
  */
 export function NotificationBell({ area, className }: { area: NotificationArea; className?: string }) {
-  useNotificationsLive(area);
   const unread = useUnreadNotificationCount(area);
   const actions = useNotificationActions(area);
   const navigate = useNavigate();
