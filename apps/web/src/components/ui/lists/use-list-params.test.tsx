@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { registerLeavingCheck } from '../../../lib/navigation';
 import { SearchBox } from './search-box';
 import { useListParams, useUrlSearch } from './use-list-params';
 
-function List() {
+function List({ pause = 10 }: { pause?: number }) {
   const { page, setPage, get, setFilter } = useListParams();
-  const search = useUrlSearch('search', 10);
+  const search = useUrlSearch('search', pause);
   const location = useLocation();
   return (
     <>
@@ -56,6 +56,35 @@ describe('useListParams and useUrlSearch', () => {
     await act(() => router.navigate(-1));
     expect(screen.getByTestId('url')).toHaveTextContent('?search=ann&status=open');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('ann');
+  });
+
+  it('keep what is typed after a pause while the URL that pause wrote is still on its way', async () => {
+    // The list's data for a new URL loads until the test lets it: the URL changes when it has.
+    let holding = false;
+    let release = () => {};
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          Component: () => <List pause={200} />,
+          loader: () => (holding ? new Promise<null>((resolve) => (release = () => resolve(null))) : null),
+        },
+      ],
+      { initialEntries: ['/list?search=ann'] },
+    );
+    render(<RouterProvider router={router} />);
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    holding = true;
+    await userEvent.clear(box);
+    // The pause wrote the cleared search; its URL is loading when typing goes on.
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    await userEvent.type(box, 'b');
+    holding = false;
+    await act(async () => release());
+    expect(box).toHaveValue('b');
+    // The next pause writes what was typed.
+    expect(await screen.findByText('page 1 search "b" status ""')).toBeInTheDocument();
+    expect(screen.getByTestId('url')).toHaveTextContent('?search=b');
   });
 
   it('leave a link followed while typing alone: the pause does not bring the list back', async () => {

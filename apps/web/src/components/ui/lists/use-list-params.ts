@@ -71,20 +71,26 @@ export function useUrlSearch(key: string, delay: number = SEARCH_DEBOUNCE_MS): U
   const [text, setTextState] = useState(value);
   // The URL's search as last seen: a change that did not come from this box replaces the box's text.
   const [seen, setSeen] = useState(value);
+  // The search this box last wrote, until the URL shows it. Typing may go on before it does: when it arrives, it
+  // is the box's own and leaves what was typed meanwhile in the box.
+  const [written, setWritten] = useState<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latestSetParams = useRef(setParams);
+  const latestValue = useRef(value);
   // The page this box belongs to, as last rendered.
   const { pathname } = useLocation();
   const page = useRef(pathname);
   useEffect(() => {
     latestSetParams.current = setParams;
+    latestValue.current = value;
     page.current = pathname;
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
   if (value !== seen) {
     setSeen(value);
-    if (value !== text.trim()) setTextState(value);
+    if (value === written) setWritten(undefined);
+    else if (value !== text.trim()) setTextState(value);
   }
 
   const setText = (next: string) => {
@@ -94,6 +100,8 @@ export function useUrlSearch(key: string, delay: number = SEARCH_DEBOUNCE_MS): U
       // A link followed while typing (its page still loading): the pause's search must not replace it.
       if (leavingPage(page.current)) return;
       const trimmed = next.trim();
+      if (trimmed === latestValue.current) return;
+      setWritten(trimmed);
       latestSetParams.current(
         (prev) => {
           if ((prev.get(key) ?? '') === trimmed) return prev;
