@@ -17,6 +17,17 @@ async function closeDialog(page: Page, title: string, message?: string) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Follows the list's Add Product link to the form. The URL changes before the form replaces the list, whose search
+ * boxes are labelled "Search products by name" and "... by SKU": a field found by its label before the form's
+ * heading shows would be the list's.
+ */
+async function openAddProduct(page: Page) {
+  await page.getByRole('link', { name: 'Add Product' }).click();
+  await expect(page).toHaveURL('/admin/products/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible();
+}
+
 /** A PNG's first bytes followed by padding up to `size` bytes. */
 const bigPng = (name: string, size: number) => {
   const buffer = Buffer.alloc(size);
@@ -80,8 +91,7 @@ test('leaving the product form with unsaved changes asks first', async ({ page }
   // Nothing typed yet: leaving does not ask.
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/admin/products');
-  await page.getByRole('link', { name: 'Add Product' }).click();
-  await expect(page).toHaveURL('/admin/products/create');
+  await openAddProduct(page);
 
   await page.getByLabel('Name').fill('A desk not saved');
   await page.getByRole('link', { name: 'Cancel' }).click();
@@ -99,7 +109,7 @@ test('leaving the product form with unsaved changes asks first', async ({ page }
   await expect(page).toHaveURL('/admin/products');
 
   // Closing the tab with unsaved changes gets the browser's own question.
-  await page.getByRole('link', { name: 'Add Product' }).click();
+  await openAddProduct(page);
   await page.getByLabel('SKU').fill('NOT-SAVED');
   const question = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
@@ -120,8 +130,7 @@ test('an admin adds a product with a photo and a gallery, sees it in the storefr
 
   await page.getByRole('navigation').getByRole('link', { name: 'Products' }).first().click();
   await expect(page).toHaveURL('/admin/products');
-  await page.getByRole('link', { name: 'Add Product' }).click();
-  await expect(page).toHaveURL('/admin/products/create');
+  await openAddProduct(page);
 
   // A price with 3 decimals is refused by the server with the error under the field.
   await page.getByLabel('Name').fill(name);
@@ -176,6 +185,8 @@ test('an admin adds a product with a photo and a gallery, sees it in the storefr
 
   // Editing keeps one gallery image out and the other in.
   await page.getByRole('link', { name: `Edit ${name}` }).click();
+  // The list's name search holds the name too: the form's heading first.
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await page.getByRole('button', { name: 'Remove gallery image 1' }).click();
   await page.getByRole('button', { name: 'Update Product' }).click();

@@ -66,6 +66,8 @@ test('a customer resets a forgotten password and logs in with the new one', asyn
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
+  // The URL changes before this page replaces the login page, whose Email field would take the address.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: SERVER_MESSAGES.resetLinkSent })).toBeVisible();
