@@ -4,22 +4,16 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '@shop/contracts';
 import { createTestQueryClient, TestProviders } from '../../../test/render';
+import type { RealtimeHandler } from '../../../test/realtime';
 import { server } from '../../../test/server';
 import { chatKeys } from './chat-api';
 import { useChat } from './use-chat';
 
 // No socket in these tests: the test holds the reconnect handler and the events' handlers, and calls them.
-const reconnect = vi.hoisted(() => ({ handler: null as (() => void) | null }));
-const events = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../../lib/realtime-client', () => ({
+const events = vi.hoisted(() => new Map<string, RealtimeHandler>());
+vi.mock('../../../lib/realtime-client', async () => ({
+  ...(await import('../../../test/realtime')).handHeldRealtime(events),
   realtime: { sendTyping: () => {}, isOnline: () => false },
-  useRealtimeEvent: (name: string, handler: (payload: unknown) => void) => {
-    events.set(name, handler);
-  },
-  useRealtimeConnection: () => undefined,
-  useRealtimeReconnect: (handler: () => void) => {
-    reconnect.handler = handler;
-  },
 }));
 
 const conversation = (userId: number): Conversation => ({
@@ -138,7 +132,7 @@ describe('useChat, the team inbox', () => {
     await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([1, 2]));
 
     listed = [conversation(5), ...listed];
-    act(() => reconnect.handler!());
+    act(() => events.get('reconnect')!());
     await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([5, 1, 2]));
   });
 });

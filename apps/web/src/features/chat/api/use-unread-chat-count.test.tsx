@@ -4,18 +4,15 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shop/contracts';
 import { createTestQueryClient, TestProviders } from '../../../test/render';
+import type { RealtimeHandler } from '../../../test/realtime';
 import { server } from '../../../test/server';
 import { useUnreadChatCount, useUnreadChatCountLive } from './use-unread-chat-count';
 
 // The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
-const handlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../../lib/realtime-client', () => ({
-  useRealtimeConnection: () => undefined,
-  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
-    handlers.set(event, handler);
-  },
-  useRealtimeReconnect: () => {},
-}));
+const handlers = vi.hoisted(() => new Map<string, RealtimeHandler>());
+vi.mock('../../../lib/realtime-client', async () =>
+  (await import('../../../test/realtime')).handHeldRealtime(handlers),
+);
 
 describe('useUnreadChatCountLive', () => {
   it('counts a message that came while the first read of the count was under way', async () => {

@@ -3,18 +3,15 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
+import type { RealtimeHandler } from '../../../test/realtime';
 import { server } from '../../../test/server';
 import { LazyNotificationBell } from './lazy-notification-bell';
 
 // The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
-const realtimeHandlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../../lib/realtime-client', () => ({
-  useRealtimeConnection: () => undefined,
-  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
-    realtimeHandlers.set(event, handler);
-  },
-  useRealtimeReconnect: () => undefined,
-}));
+const realtimeHandlers = vi.hoisted(() => new Map<string, RealtimeHandler>());
+vi.mock('../../../lib/realtime-client', async () =>
+  (await import('../../../test/realtime')).handHeldRealtime(realtimeHandlers),
+);
 
 // The bell's own chunk arrives when the test says so, as it would over a slow network.
 const chunk = vi.hoisted(() => {

@@ -4,20 +4,15 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationsResponse } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
+import type { RealtimeHandler } from '../../../test/realtime';
 import { server } from '../../../test/server';
 import { LazyNotificationBell } from './lazy-notification-bell';
 
 // The realtime client is replaced by a hand the test holds: it delivers the events the server would push.
-const realtimeHandlers = vi.hoisted(() => new Map<string, (payload: unknown) => void>());
-vi.mock('../../../lib/realtime-client', () => ({
-  useRealtimeConnection: () => undefined,
-  useRealtimeEvent: (event: string, handler: (payload: unknown) => void) => {
-    realtimeHandlers.set(event, handler);
-  },
-  useRealtimeReconnect: (handler: () => void) => {
-    realtimeHandlers.set('reconnect', handler);
-  },
-}));
+const realtimeHandlers = vi.hoisted(() => new Map<string, RealtimeHandler>());
+vi.mock('../../../lib/realtime-client', async () =>
+  (await import('../../../test/realtime')).handHeldRealtime(realtimeHandlers),
+);
 
 const note = (id: number, read = false): AppNotification => ({
   id,
@@ -107,7 +102,7 @@ describe('NotificationBell', () => {
 
     // Two notifications were made while the connection was down: no event brought them.
     answer = { notifications: [note(3), note(2), note(1)], unread_count: 3, total: 3 };
-    realtimeHandlers.get('reconnect')!(undefined);
+    realtimeHandlers.get('reconnect')!();
     expect(await screen.findByText('note 3')).toBeInTheDocument();
     await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
   });
