@@ -98,6 +98,33 @@ test('a guest opening a page of the customer area logs in and lands on that page
   await expect(page.getByRole('tab', { name: 'Profile Settings' })).toBeVisible();
 });
 
+test('a signed-in customer is not sent to the login while the shop cannot be reached, and gets in with Try again', async ({
+  page,
+  refusals,
+}) => {
+  const { email } = await newCustomer(page, 'unreachable');
+  await signIn(page, 'customer', email, '/user/design-status');
+  await expect(page.getByRole('heading', { name: 'My Design Submissions' })).toBeVisible();
+
+  // The account's own read fails as the app starts (the shop's instances restarting behind the load balancer).
+  refusals.push({ status: 503, path: '/api/user' });
+  let failing = true;
+  await page.route('**/api/user', (route) =>
+    failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+  );
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The shop could not be reached' })).toBeVisible();
+  await expect(page.getByText(CUSTOMER_MESSAGES.serverError, { exact: false })).toBeVisible();
+  await expect(page).toHaveURL('/user/design-status');
+
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'My Design Submissions' })).toBeVisible();
+  await expect(page).toHaveURL('/user/design-status');
+  // The customer's own list, read with the kept session.
+  await expect(page.getByText(CUSTOMER_MESSAGES.noDesigns)).toBeVisible();
+});
+
 test('on a phone, the contact form’s thanks is brought into view, focused and in a live region', async ({
   page,
 }) => {

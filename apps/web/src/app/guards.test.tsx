@@ -1,6 +1,13 @@
-import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { adminSession, customerSession } from '../lib/sessions';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { adminSession, customerSession, signedInCustomer } from '../lib/sessions';
+import { answer, server } from '../test/server';
+import { alwaysRecheck, requireCustomer } from './guards';
+import { RouteError } from './route-error';
 import { appRoutes } from './routes';
 import { testAdmin as admin, testCustomer as customer } from '../test/accounts';
 
@@ -23,6 +30,7 @@ async function landingOf(path: string): Promise<string> {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   customerSession.clear();
   adminSession.clear();
 });
@@ -78,9 +86,79 @@ describe('route guards', () => {
     expect(await landingOf('/admin/login')).toBe('/admin/dashboard');
   });
 
-  it('needs a loaded profile, not only a token', async () => {
+  it('needs a loaded profile, not only a token: a token the server refuses ends at the login', async () => {
+    const asked = answer('get', '/api/user', () =>
+      HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+    );
     localStorage.setItem('auth_token', 'stale');
     customerSession.hydrate();
     expect(await landingOf('/user/dashboard')).toBe('/login?next=%2Fuser%2Fdashboard');
+    expect(asked).toHaveLength(1);
+    expect(customerSession.getState().token).toBeNull();
+  });
+
+  it('reads a kept token’s account again, and signs the customer in when the server answers', async () => {
+    answer('get', '/api/user', () => HttpResponse.json({ data: customer }));
+    localStorage.setItem('auth_token', 'kept');
+    customerSession.hydrate();
+    expect(await landingOf('/user/design-status')).toBe('/user/design-status');
+    expect(signedInCustomer()).toEqual(customer);
+  });
+});
+
+/** The customer area's guard and the root's error screen around one page, without the rest of the app. */
+function customerPage(path: string) {
+  return createMemoryRouter(
+    [
+      {
+        path: '/user/*',
+        loader: requireCustomer,
+        shouldRevalidate: alwaysRecheck,
+        element: <p>The customer page</p>,
+        ErrorBoundary: RouteError,
+      },
+      { path: '/login', element: <p>The login</p> },
+    ],
+    { initialEntries: [path] },
+  );
+}
+
+describe('a signed-in customer whose account cannot be read', () => {
+  it('is told the shop is out of reach, keeps the session, and gets in with Try again', async () => {
+    let reachable = false;
+    server.use(
+      http.get('/api/user', () => (reachable ? HttpResponse.json({ data: customer }) : HttpResponse.error())),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem('auth_token', 'kept');
+    customerSession.hydrate();
+    const router = customerPage('/user/design-status?page=2');
+    render(<RouterProvider router={router} />);
+
+    expect(await screen.findByRole('heading', { name: 'The shop could not be reached' })).toBeInTheDocument();
+    expect(screen.getByText(CUSTOMER_MESSAGES.networkError, { exact: false })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/design-status');
+    expect(customerSession.getState().token).toBe('kept');
+
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The customer page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/user/design-status?page=2',
+    );
+    expect(signedInCustomer()).toEqual(customer);
+    router.dispose();
+  });
+
+  it('says the server failed when it answers with an error', async () => {
+    answer('get', '/api/user', () => HttpResponse.json({ message: 'boom' }, { status: 502 }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem('auth_token', 'kept');
+    customerSession.hydrate();
+    const router = customerPage('/user/dashboard');
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText(CUSTOMER_MESSAGES.serverError, { exact: false })).toBeInTheDocument();
+    expect(customerSession.getState().token).toBe('kept');
+    router.dispose();
   });
 });

@@ -1,6 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginPath, safeReturnPath } from '../lib/return-path';
-import { signedInAdmin, signedInCustomer } from '../lib/sessions';
+import { loadCustomerProfile } from '../lib/session-bootstrap';
+import { customerSession, signedInAdmin, signedInCustomer } from '../lib/sessions';
 
 /**
  * Route guards run as loaders of the layout routes: they decide before anything renders, and run again on
@@ -19,8 +20,23 @@ function onwardFrom(request: Request, area: 'customer' | 'admin', fallback: stri
   return safeReturnPath(new URL(request.url).searchParams.get('next'), area) ?? fallback;
 }
 
-/** /user: a signed-in customer; anybody else is sent to the login, and back here afterwards. */
-export function requireCustomer({ request }: LoaderFunctionArgs) {
+/** The reason the customer guard gives the root's error boundary (route-error.tsx): the account could not be read. */
+export const SESSION_UNREACHABLE = 'session-unreachable';
+
+/**
+ * /user: a signed-in customer; anybody else is sent to the login, and back here afterwards. A customer whose
+ * token is kept but whose account could not be read (the network or the server failed when the app started) is
+ * read again here; if the shop is still out of reach, the page says so and offers to try again, instead of
+ * sending somebody who is signed in to the login.
+ */
+export async function requireCustomer({ request }: LoaderFunctionArgs) {
+  if (signedInCustomer()) return null;
+  const { token, profile } = customerSession.getState();
+  if (token && !profile) {
+    const load = await loadCustomerProfile();
+    if (load.state === 'unreachable')
+      throw data({ reason: SESSION_UNREACHABLE, message: load.message }, { status: 503 });
+  }
   if (!signedInCustomer()) throw redirect(loginPath('customer', requested(request)));
   return null;
 }

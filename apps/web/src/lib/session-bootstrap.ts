@@ -1,15 +1,23 @@
-import type { Admin, User } from '@shop/contracts';
+import { CUSTOMER_MESSAGES, type Admin, type User } from '@shop/contracts';
 import { apiRequest } from './api-client';
-import { isApiError } from './api-error';
+import { failureMessage, isApiError } from './api-error';
 import { adminSession, customerSession } from './sessions';
 import { tokenStorageKey } from './storage-keys';
 
 // A hanging server must not keep the page blank: after this the visitor browses as a guest.
 const PROFILE_TIMEOUT_MS = 10_000;
 
-export async function loadCustomerProfile(): Promise<void> {
+/**
+ * What reading the signed-in customer found: signed in (or no token to read), signed out (the server refused the
+ * token), or unreachable: no answer, or not a usable one, so the token stays and is read again later (`message`
+ * says why, in the words the rest of the app uses).
+ */
+export type CustomerProfileLoad =
+  { state: 'signed-in' | 'signed-out' } | { state: 'unreachable'; message: string };
+
+export async function loadCustomerProfile(): Promise<CustomerProfileLoad> {
   const { token } = customerSession.getState();
-  if (!token) return;
+  if (!token) return { state: 'signed-out' };
   try {
     const { data } = await apiRequest<{ data: User }>('/api/user', {
       token: 'customer',
@@ -17,10 +25,15 @@ export async function loadCustomerProfile(): Promise<void> {
       signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
     });
     if (customerSession.getState().token === token) customerSession.setProfile(data);
+    return { state: 'signed-in' };
   } catch (error) {
     // 401: the session ended; 403: the account was deactivated. Either way every call would now fail.
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) customerSession.clear();
-    else console.warn('Could not load the signed-in customer', error);
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      customerSession.clear();
+      return { state: 'signed-out' };
+    }
+    console.warn('Could not load the signed-in customer', error);
+    return { state: 'unreachable', message: failureMessage(error, CUSTOMER_MESSAGES.serverError) };
   }
 }
 
