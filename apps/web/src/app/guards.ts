@@ -33,9 +33,8 @@ export async function requireCustomer({ request }: LoaderFunctionArgs) {
   if (signedInCustomer()) return null;
   const { token, profile } = customerSession.getState();
   if (token && !profile) {
-    const load = await loadCustomerProfile();
-    if (load.state === 'unreachable')
-      throw data({ reason: SESSION_UNREACHABLE, message: load.message }, { status: 503 });
+    const failed = await loadCustomerProfile();
+    if (failed) throw data({ reason: SESSION_UNREACHABLE, message: failed.unreachable }, { status: 503 });
   }
   if (!signedInCustomer()) throw redirect(loginPath('customer', requested(request)));
   return null;

@@ -28,15 +28,7 @@ export function RouteError() {
         title="The shop could not be reached"
         text={`${unreachable} You are still signed in: try again when the connection is back.`}
         // The same page again: its guard reads the account anew.
-        action={
-          <Button
-            onClick={() =>
-              void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })
-            }
-          >
-            Try again
-          </Button>
-        }
+        action={<Button onClick={() => void navigate(location, { replace: true })}>Try again</Button>}
       />
     );
   }

@@ -4,20 +4,17 @@ import { failureMessage, isApiError } from './api-error';
 import { adminSession, customerSession } from './sessions';
 import { tokenStorageKey } from './storage-keys';
 
-// A hanging server must not keep the page blank: after this the visitor browses as a guest.
+// A hanging server must not keep the page blank: after this the visitor browses as a guest (the customer area
+// says the shop could not be reached).
 const PROFILE_TIMEOUT_MS = 10_000;
 
 /**
- * What reading the signed-in customer found: signed in (or no token to read), signed out (the server refused the
- * token), or unreachable: no answer, or not a usable one, so the token stays and is read again later (`message`
- * says why, in the words the rest of the app uses).
+ * Reads the signed-in customer's account. A 401 or 403 ends the session; any other failure (no answer, a timeout, a
+ * 5xx) keeps the token to be read again later, and answers why, in the words the rest of the app uses.
  */
-export type CustomerProfileLoad =
-  { state: 'signed-in' | 'signed-out' } | { state: 'unreachable'; message: string };
-
-export async function loadCustomerProfile(): Promise<CustomerProfileLoad> {
+export async function loadCustomerProfile(): Promise<{ unreachable: string } | undefined> {
   const { token } = customerSession.getState();
-  if (!token) return { state: 'signed-out' };
+  if (!token) return undefined;
   try {
     const { data } = await apiRequest<{ data: User }>('/api/user', {
       token: 'customer',
@@ -25,15 +22,15 @@ export async function loadCustomerProfile(): Promise<CustomerProfileLoad> {
       signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
     });
     if (customerSession.getState().token === token) customerSession.setProfile(data);
-    return { state: 'signed-in' };
+    return undefined;
   } catch (error) {
     // 401: the session ended; 403: the account was deactivated. Either way every call would now fail.
     if (isApiError(error) && (error.status === 401 || error.status === 403)) {
       customerSession.clear();
-      return { state: 'signed-out' };
+      return undefined;
     }
     console.warn('Could not load the signed-in customer', error);
-    return { state: 'unreachable', message: failureMessage(error, CUSTOMER_MESSAGES.serverError) };
+    return { unreachable: failureMessage(error, CUSTOMER_MESSAGES.serverError) };
   }
 }
 
