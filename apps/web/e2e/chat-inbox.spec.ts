@@ -88,3 +88,62 @@ test('the admin inbox searches past its first page and loads more from the keybo
     page.getByTestId('chat-message').filter({ hasText: 'Do you deliver to Leeds?' }),
   ).toBeVisible();
 });
+
+test('the inbox and a conversation say when they could not be loaded, and Try again reads them', async ({
+  page,
+  refusals,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const adminEmail = uniqueEmail('inbox-fail-admin');
+  await createAccount({ email: adminEmail, role: 'admin', name: `Failing Inbox Admin ${tag}` });
+  const customer = await createAccount({
+    email: uniqueEmail(`inbox-fail-${tag}`),
+    role: 'user',
+    name: `Rowan Unreached ${tag}`,
+  });
+  await sql(
+    `with c as (
+       insert into conversations (customer_id, last_message_at) values ($1, now())
+       returning id, customer_id, last_message_at)
+     insert into messages (conversation_id, sender_id, from_admin, body, seen, created_at)
+     select id, customer_id, false, 'Can the desks come before Friday?', true, last_message_at from c`,
+    [customer],
+  );
+
+  // The inbox's reads fail (the shop's instances restarting behind the load balancer).
+  let failing = true;
+  refusals.push(
+    { status: 503, path: '/api/conversations' },
+    { status: 503, path: `/api/messages/${customer}` },
+  );
+  await page.route(
+    (url) => url.pathname === '/api/conversations' || url.pathname === `/api/messages/${customer}`,
+    (route) =>
+      failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+  );
+  await signIn(page, 'admin', adminEmail, '/admin/chat');
+  const listFailure = page.getByRole('alert').filter({ hasText: 'Failed to load conversations.' });
+  await expect(listFailure).toBeVisible();
+  await expect(page.getByText('No conversations yet.')).toHaveCount(0);
+
+  failing = false;
+  await listFailure.getByRole('button', { name: 'Try again' }).click();
+  const row = page.getByTestId(`conversation-${customer}`);
+  await page.getByLabel('Search conversations').fill(`rowan unreached ${tag}`);
+  await expect(row).toContainText('Can the desks come before Friday?');
+
+  // The conversation's messages fail: not an empty conversation to start, and nothing can be written to it.
+  failing = true;
+  await row.click();
+  const paneFailure = page.getByRole('alert').filter({ hasText: 'Failed to load messages.' });
+  await expect(paneFailure).toBeVisible();
+  await expect(page.getByText('Start a conversation')).toHaveCount(0);
+  await expect(page.getByLabel('Message', { exact: true })).toBeDisabled();
+
+  failing = false;
+  await paneFailure.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByTestId('chat-message').filter({ hasText: 'Can the desks come before Friday?' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toBeEnabled();
+});

@@ -19,9 +19,12 @@ interface MenuProps {
   menuClassName?: string;
 }
 
+// The item under the pointer or the arrow keys is tinted; the one reached with the keyboard also has the app's
+// focus ring (a tint alone is too faint a focus indicator on white).
 const itemClass =
   'flex w-full cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 ' +
-  'outline-none data-[highlighted]:bg-navy-50 data-[highlighted]:text-navy-900';
+  'outline-none data-[highlighted]:bg-navy-50 data-[highlighted]:text-navy-900 ' +
+  'focus-visible:ring-2 focus-visible:ring-copper-600 focus-visible:ring-inset';
 
 /**
  * A dropdown menu button on Radix's DropdownMenu (WAI-ARIA menu pattern): Enter, Space or ArrowDown open it,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PAGE_OUT_OF_RANGE, SEARCH_RESULT_CAP } from '@shop/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { listStates, ListToolbar, PagedList, pagesOfTotal } from './paged-list';
+import { ApiError } from '../../../lib/api-error';
 
 const count = { updating: false, one: 'product', other: 'products' };
 
@@ -82,7 +83,14 @@ describe('PagedList', () => {
 });
 
 describe('listStates and pagesOfTotal', () => {
-  const query = { isPending: false, isError: true, isFetching: false, data: undefined, refetch: vi.fn() };
+  const query = {
+    isPending: false,
+    isError: true,
+    isFetching: false,
+    error: new ApiError(500, 'Server error. Please try again later.'),
+    data: undefined,
+    refetch: vi.fn(),
+  };
 
   it('says the failure only while no page is in hand, and tries again by reading the list again', async () => {
     const onPageChange = vi.fn();
@@ -103,6 +111,27 @@ describe('listStates and pagesOfTotal', () => {
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Booking 1')).toBeInTheDocument();
+  });
+
+  it('says why no answer came as the failure alert does: no connection, or too many requests', () => {
+    const offline = new ApiError(0, 'Network error. Please check your connection.');
+    const { rerender } = render(
+      <PagedList
+        {...listStates({ ...query, error: offline }, 'Failed to load bookings.')}
+        onPageChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+    const limited = new ApiError(429, 'Too many requests. Please wait 30 seconds and try again.');
+    rerender(
+      <PagedList
+        {...listStates({ ...query, error: limited }, 'Failed to load bookings.')}
+        onPageChange={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many requests. Please wait 30 seconds and try again.',
+    );
   });
 
   it('counts the pages of a total, one at least', () => {

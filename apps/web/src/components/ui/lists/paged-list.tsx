@@ -2,6 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { resultCount } from '@shop/contracts';
 import { AlertCircleIcon } from '../icons';
 import { Button } from '../button';
+import { failureMessage } from '../../../lib/api-error';
 import { cx } from '../cx';
 import { OutOfRange } from '../out-of-range';
 import { Pagination } from '../pagination';
@@ -44,18 +45,21 @@ interface ListQuery {
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
+  error: unknown;
   data?: unknown;
   refetch: () => unknown;
 }
 
 /**
- * PagedList's loading, error and retry from the query that loads its list: the error (`failed`) is said only while
- * no page is in hand (a failed refresh keeps the rows shown), and 'Try again' loads the list again.
+ * PagedList's loading, error and retry from the query that loads its list: the error is said only while no page is
+ * in hand (a failed refresh keeps the rows shown), and 'Try again' loads the list again. It is the list's own text
+ * (`failed`), or, as the failure's alert says it (useFailureAlert), why no answer came: no connection, or too many
+ * requests.
  */
 export function listStates(query: ListQuery, failed: string) {
   return {
     loading: query.isPending,
-    error: query.isError && !query.data && failed,
+    error: query.isError && !query.data && failureMessage(query.error, failed),
     onRetry: () => void query.refetch(),
     retrying: query.isFetching,
   };

@@ -135,4 +135,48 @@ describe('useChat, the team inbox', () => {
     act(() => events.get('reconnect')!());
     await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([5, 1, 2]));
   });
+
+  it("says when the conversations or a conversation's messages could not be loaded, and reads them again on Try again", async () => {
+    let up = false;
+    const user = { id: 5, name: 'Customer 5', photo_url: null };
+    server.use(
+      http.get('/api/conversations', () =>
+        up
+          ? HttpResponse.json({ conversations: [conversation(5)], next_cursor: null })
+          : HttpResponse.error(),
+      ),
+      http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread: 0 })),
+      http.post('/api/conversations/5/seen', () => HttpResponse.json({ unread: 0 })),
+      http.get('/api/messages/5', () =>
+        up
+          ? HttpResponse.json({ messages: [customerMessage(1)], user, has_more: false })
+          : HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+      ),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
+    // Not "no conversations yet": the list says it could not be read, and why.
+    await waitFor(() =>
+      expect(result.current.conversationsFailed).toBe('Network error. Please check your connection.'),
+    );
+    expect(result.current.conversations).toEqual([]);
+    expect(result.current.conversationsLoading).toBe(false);
+
+    // An open conversation whose messages fail is not an empty one: nothing can be written to it.
+    act(() => result.current.open(5));
+    await waitFor(() => expect(result.current.pane?.status).toBe('failed'));
+    expect(result.current.pane?.failure).toBe('Failed to load messages.');
+
+    up = true;
+    act(() => result.current.retryConversations());
+    await waitFor(() => expect(result.current.conversations.map((c) => c.user_id)).toEqual([5]));
+    expect(result.current.conversationsFailed).toBeNull();
+    act(() => result.current.retryMessages());
+    await waitFor(() => expect(result.current.pane?.status).toBe('ready'));
+    expect(result.current.pane?.messages.map((m) => m.id)).toEqual([1]);
+    expect(result.current.pane?.failure).toBeNull();
+  });
 });

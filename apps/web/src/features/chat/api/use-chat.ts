@@ -11,7 +11,7 @@ import {
   type MessagesSeenEvent,
   type TypingEvent,
 } from '@shop/contracts';
-import { isApiError } from '../../../lib/api-error';
+import { failureMessage, isApiError } from '../../../lib/api-error';
 import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
@@ -29,10 +29,18 @@ export interface PaneState {
   user: ChatUser | null;
   messages: ChatMessage[];
   hasMore: boolean;
-  /** 'missing': no such conversation (an unknown or deleted customer, an admin's id): nothing to show or write to. */
-  status: 'loading' | 'ready' | 'missing';
+  /**
+   * 'missing': no such conversation (an unknown or deleted customer, an admin's id): nothing to show or write to.
+   * 'failed': its messages could not be loaded (`failure` says why): nothing to write to until they are.
+   */
+  status: 'loading' | 'ready' | 'missing' | 'failed';
+  failure: string | null;
   loadingOlder: boolean;
 }
+
+/** Said in place of the conversation list or of the open conversation when it could not be loaded (the failure itself is logged, as every chat read's). */
+export const CONVERSATIONS_FAILED = 'Failed to load conversations.';
+export const MESSAGES_FAILED = 'Failed to load messages.';
 
 const logFailure = (what: string) => (error: unknown) => console.warn(`chat: ${what} failed`, error);
 
@@ -182,6 +190,7 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   const pane = useMemo((): PaneState | null => {
     if (activeId === null) return null;
     const pages = messagesQuery.data?.pages;
+    const failed = !missing && messagesQuery.isError && !pages;
     return {
       userId: activeId,
       user: pages?.[0]?.user ?? null,
@@ -190,15 +199,20 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
       hasMore: messagesQuery.hasNextPage,
       status: missing
         ? 'missing'
-        : messagesQuery.isPending && messagesQuery.fetchStatus !== 'idle'
-          ? 'loading'
-          : 'ready',
+        : failed
+          ? 'failed'
+          : messagesQuery.isPending && messagesQuery.fetchStatus !== 'idle'
+            ? 'loading'
+            : 'ready',
+      failure: failed ? failureMessage(messagesQuery.error, MESSAGES_FAILED) : null,
       loadingOlder: messagesQuery.isFetchingNextPage,
     };
   }, [
     activeId,
     missing,
     messagesQuery.data,
+    messagesQuery.isError,
+    messagesQuery.error,
     messagesQuery.hasNextPage,
     messagesQuery.isPending,
     messagesQuery.fetchStatus,
@@ -388,7 +402,14 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     };
   }, []);
 
-  const { fetchNextPage: fetchMoreConversations } = conversationsQuery;
+  const { fetchNextPage: fetchMoreConversations, refetch: refetchConversations } = conversationsQuery;
+  const retryConversations = useCallback(() => {
+    refetchConversations().catch(logFailure('loading the conversations'));
+  }, [refetchConversations]);
+  const { refetch: refetchMessages } = messagesQuery;
+  const retryMessages = useCallback(() => {
+    refetchMessages().catch(logFailure('loading messages'));
+  }, [refetchMessages]);
   const loadMoreConversations = useCallback(() => {
     // A press while the next page loads joins that load. A press while the loaded pages are read again (a new
     // conversation arrived) only joins that read, which brings no new page: the next page is asked for after it.
@@ -405,10 +426,19 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   return {
     conversations,
     conversationsLoading: conversationsQuery.isPending && !!me,
+    /** The list could not be loaded and none is in hand: why (the connection, or the list's own text). */
+    conversationsFailed:
+      conversationsQuery.isError && !conversationsQuery.data
+        ? failureMessage(conversationsQuery.error, CONVERSATIONS_FAILED)
+        : null,
+    retryConversations,
+    retryingConversations: conversationsQuery.isFetching,
     hasMoreConversations: conversationsQuery.hasNextPage,
     loadingMoreConversations: conversationsQuery.isFetchingNextPage,
     loadMoreConversations,
     pane,
+    retryMessages,
+    retryingMessages: messagesQuery.isFetching,
     typing,
     belled,
     open,

@@ -88,6 +88,9 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
           <ConversationList
             conversations={conversations}
             loading={chat.conversationsLoading}
+            failed={chat.conversationsFailed}
+            onRetry={chat.retryConversations}
+            retrying={chat.retryingConversations}
             search={area === 'admin' ? search : ''}
             hasMore={chat.hasMoreConversations}
             loadingMore={chat.loadingMoreConversations}
@@ -116,6 +119,8 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
           }
           typing={activeId !== null && chat.typing.has(activeId)}
           onLoadOlder={chat.loadOlder}
+          onRetry={chat.retryMessages}
+          retrying={chat.retryingMessages}
           onBack={() => {
             close();
             onOpened?.(null);

@@ -31,6 +31,22 @@ describe('the conversation list pages', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No conversations yet.');
   });
 
+  it('says the list could not be loaded, not that there is nothing, and offers Try again', async () => {
+    const onRetry = vi.fn();
+    render(
+      <ConversationList
+        {...common}
+        conversations={[]}
+        failed="Failed to load conversations."
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load conversations.');
+    expect(screen.queryByText('No conversations yet.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
   it('offers the next page while there is one; Enter loads it and focus moves to its first conversation', async () => {
     const user = userEvent.setup();
     const onLoadMore = vi.fn();

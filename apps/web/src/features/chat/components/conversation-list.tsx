@@ -3,6 +3,7 @@ import type { Conversation } from '@shop/contracts';
 import { CountBadge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { BellIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { timeAgo } from '../../../lib/dates';
 import { ChatAvatar } from './chat-avatar';
@@ -10,6 +11,10 @@ import { ChatAvatar } from './chat-avatar';
 interface ConversationListProps {
   conversations: Conversation[];
   loading: boolean;
+  /** Why the list could not be loaded, when none is in hand; said with 'Try again' (onRetry). */
+  failed?: string | null;
+  onRetry?: () => void;
+  retrying?: boolean;
   /** The list's search, if any (for the empty text). */
   search?: string;
   /** Whether the server has more conversations after the loaded ones. */
@@ -26,6 +31,9 @@ interface ConversationListProps {
 export function ConversationList({
   conversations,
   loading,
+  failed = null,
+  onRetry,
+  retrying = false,
   search = '',
   hasMore = false,
   loadingMore = false,
@@ -62,6 +70,7 @@ export function ConversationList({
       </div>
     );
   }
+  if (failed) return <LoadError message={failed} onRetry={onRetry} retrying={retrying} className="m-3" />;
   if (conversations.length === 0) {
     return (
       <p className="p-6 text-center text-sm text-slate-600" role="status">

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import { ADMIN_MESSAGES, CHAT } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ChatIcon, ChevronLeftIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ChatArea } from '../api/chat-api';
 import type { PaneState } from '../api/use-chat';
@@ -17,13 +18,19 @@ interface MessagePaneProps {
   online: boolean;
   typing: boolean;
   onLoadOlder: () => void;
+  /** Loads the conversation again after its messages could not be loaded. */
+  onRetry: () => void;
+  retrying: boolean;
   onBack: () => void;
   composer: ReactNode;
 }
 
 const distanceFromBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
 
-/** The open conversation: four states (none open, loading, empty, messages), paging up and the New Messages rule. */
+/**
+ * The open conversation: four states (none open, loading, empty, messages), and its messages' failure to load,
+ * paging up and the New Messages rule.
+ */
 export function MessagePane({
   area,
   meId,
@@ -33,6 +40,8 @@ export function MessagePane({
   online,
   typing,
   onLoadOlder,
+  onRetry,
+  retrying,
   onBack,
   composer,
 }: MessagePaneProps) {
@@ -153,6 +162,8 @@ export function MessagePane({
             <div className="flex h-full items-center justify-center text-navy-600">
               <Spinner className="size-7" label="Loading messages…" />
             </div>
+          ) : pane.status === 'failed' ? (
+            <LoadError message={pane.failure ?? ''} onRetry={onRetry} retrying={retrying} />
           ) : messages.length === 0 ? (
             <div className="flex h-full flex-col items-center justify-center gap-2 text-center text-slate-600">
               <ChatIcon className="size-9 text-navy-300" />

@@ -130,7 +130,7 @@ export default function AdminProductsPage() {
       </ListToolbar>
 
       <PagedList
-        {...listStates(query, failureMessage(query.error, ADMIN_MESSAGES.productsFailed))}
+        {...listStates(query, ADMIN_MESSAGES.productsFailed)}
         empty={
           data?.data.length === 0 && (
             <EmptyState icon={<PackageIcon className="size-6" />} title={ADMIN_MESSAGES.noProducts} />

@@ -118,7 +118,7 @@ export default function AdminUsersPage() {
       </ListToolbar>
 
       <PagedList
-        {...listStates(query, failureMessage(query.error, ADMIN_MESSAGES.usersFailed))}
+        {...listStates(query, ADMIN_MESSAGES.usersFailed)}
         empty={
           data?.users.length === 0 && (
             <EmptyState
