@@ -1,21 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { chatKeys, searchChatUsers } from '../api/chat-api';
 import { ChatAvatar } from './chat-avatar';
+
+/** Said in place of the customers found when the search could not be made (typing again searches again). */
+const SEARCH_FAILED = 'Failed to search customers.';
 
 /** Finds a customer by name or e-mail to start (or open) their conversation. */
 export function CustomerSearch({ onPick }: { onPick: (userId: number) => void }) {
   const [query, setQuery] = useState('');
   const debounced = useDebounce(query.trim());
   const id = useId();
-  const { data, isFetching } = useQuery({
+  const { data, isFetching, error } = useQuery({
     queryKey: chatKeys.search(debounced),
     queryFn: ({ signal }) => searchChatUsers(debounced, signal),
     enabled: debounced.length > 0,
     staleTime: 30_000,
   });
   const users = debounced ? (data?.users ?? []) : [];
+  // Not "No customers found." when the search itself failed.
+  const failed = !!error && !isFetching && users.length === 0;
   return (
     <div className="border-b border-slate-200 p-3">
       <label htmlFor={id} className="sr-only">
@@ -29,7 +35,15 @@ export function CustomerSearch({ onPick }: { onPick: (userId: number) => void })
         placeholder="Search customers…"
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
       />
-      {debounced && (
+      {debounced && failed && (
+        <p
+          className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          role="alert"
+        >
+          {failureMessage(error, SEARCH_FAILED)}
+        </p>
+      )}
+      {debounced && !failed && (
         <ul
           className="mt-2 max-h-60 overflow-y-auto rounded-lg border border-slate-200"
           aria-label="Customers found"
