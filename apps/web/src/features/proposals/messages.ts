@@ -12,6 +12,7 @@ export const PROPOSAL_MESSAGES = {
   proposalFailed: 'Failed to load proposal details.',
   proposalNotFound: 'This proposal does not exist or is no longer available.',
   quoteRequestsFailed: 'Failed to load quote requests.',
+  productSearchFailed: 'Failed to search products.',
   favoritesFailed: 'Failed to load your favorites.',
   bookingsFailed: 'Failed to load bookings.',
   bookingFailed: 'Failed to load the booking.',

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { formatMoney } from '../../../lib/money';
 import { productPickerQuery, type PickedProduct } from '../api/product-search';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 /**
  * Finds catalogue products by name or SKU and hands the chosen one to the builder. A pick empties the field and
@@ -14,7 +16,7 @@ import { productPickerQuery, type PickedProduct } from '../api/product-search';
 export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void }) {
   const [term, setTerm] = useState('');
   const debounced = useDebounce(term.trim());
-  const { data, isFetching } = useQuery(productPickerQuery(debounced));
+  const { data, isFetching, error } = useQuery(productPickerQuery(debounced));
   return (
     <div>
       <TextField
@@ -29,6 +31,10 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
         <div aria-live="polite" className="mt-2">
           {isFetching && !data ? (
             <p className="text-sm text-slate-600">Searching…</p>
+          ) : error && !data ? (
+            <p className="text-sm text-red-800" role="alert">
+              {failureMessage(error, PROPOSAL_MESSAGES.productSearchFailed)}
+            </p>
           ) : data && data.length === 0 ? (
             <p className="text-sm text-slate-600">No products found.</p>
           ) : (

@@ -62,6 +62,17 @@ describe('ProposalBuilder', () => {
     expect(screen.getAllByRole('textbox', { name: 'Unit price' })).toHaveLength(2);
   });
 
+  it('says the product search failed rather than showing nothing', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+    );
+    renderBuilder();
+    await user.type(screen.getByRole('searchbox', { name: 'Add a product' }), 'oak');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to search products.');
+    expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
+  });
+
   it('checks the lines with the contract schema and saves the draft with what was typed', async () => {
     const user = userEvent.setup();
     const saved = answer('post', '/api/admin/designs/5/proposals', () =>
