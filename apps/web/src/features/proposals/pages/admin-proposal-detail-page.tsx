@@ -35,7 +35,11 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
   return (
     <>
       <PageHeader
-        title={`Proposal ${proposal.number} · version ${proposal.version}`}
+        title={
+          <>
+            Proposal <span className="whitespace-nowrap">{proposal.number}</span> · version {proposal.version}
+          </>
+        }
         description={`For ${proposal.customer.name}${proposal.customer.company_name ? `, ${proposal.customer.company_name}` : ''} (${proposal.customer.email})`}
         actions={back}
       />

@@ -30,7 +30,11 @@ function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactN
   return (
     <>
       <PageHeader
-        title={`Proposal ${proposal.number}`}
+        title={
+          <>
+            Proposal <span className="whitespace-nowrap">{proposal.number}</span>
+          </>
+        }
         description={`Version ${proposal.version} · valid until ${formatDate(proposal.valid_until)}`}
         actions={back}
       />
