@@ -41,10 +41,19 @@ describe('auth failure texts', () => {
   });
 
   it('words password recovery failures', () => {
-    expect(forgotPasswordFailure(err(422, 'm', { email: ['The email field is required.'] })).message).toBe(
-      'The email field is required.',
-    );
-    expect(forgotPasswordFailure(err(0)).message).toBe(CUSTOMER_MESSAGES.forgotFailed);
+    expect(forgotPasswordFailure(err(422, 'm', { email: ['The email field is required.'] }))).toEqual({
+      message: 'The email field is required.',
+      onEmail: true,
+    });
+    expect(forgotPasswordFailure(err(0))).toEqual({
+      message: CUSTOMER_MESSAGES.forgotFailed,
+      onEmail: false,
+    });
+    // No answer is the request's failure, not the e-mail's: said as such and not under the field.
+    expect(forgotPasswordFailure(err(0, 'Network error. Please check your connection.'))).toEqual({
+      message: 'Network error. Please check your connection.',
+      onEmail: false,
+    });
     const reset = resetPasswordFailure(
       err(422, 'm', {
         email: ['This password reset link is invalid or has expired.'],

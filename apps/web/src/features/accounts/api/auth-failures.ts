@@ -27,11 +27,15 @@ export function registerFailure(error: unknown): Failure {
   return { message: failureMessage(error, CUSTOMER_MESSAGES.unexpected) };
 }
 
-export function forgotPasswordFailure(error: unknown): Failure {
+/**
+ * Forgot-password: a 422 is the e-mail's first error (`onEmail`: said under the field); any other failure is the
+ * request's, not the e-mail's (no connection, too many requests, 'Something went wrong...').
+ */
+export function forgotPasswordFailure(error: unknown): Failure & { onEmail: boolean } {
   if (isApiError(error) && error.status === 422) {
-    return { message: error.firstError('email') ?? error.firstError() ?? error.message };
+    return { message: error.firstError('email') ?? error.firstError() ?? error.message, onEmail: true };
   }
-  return { message: failureMessage(error, CUSTOMER_MESSAGES.forgotFailed) };
+  return { message: failureMessage(error, CUSTOMER_MESSAGES.forgotFailed), onEmail: false };
 }
 
 /** Reset: 422 shows each field's first error; anything else the server's message. */

@@ -27,7 +27,8 @@ export default function ForgotPasswordPage() {
     onError: (error) => {
       const failure = forgotPasswordFailure(error);
       toast.error(failure.message);
-      setError('email', { type: 'server', message: failure.message });
+      if (failure.onEmail) setError('email', { type: 'server', message: failure.message });
+      else clearErrors();
     },
   });
   const onSubmit = handleSubmit(({ email }) => {
