@@ -88,6 +88,43 @@ test('a visitor browses a category, searches, pages, and a reload keeps the filt
   await expect.poll(() => cardNames(page)).toEqual(firstPage);
 });
 
+test('the inventory says when its products could not be loaded, and Try again reads them', async ({
+  page,
+  refusals,
+}) => {
+  const tag = `retry${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`;
+  await sql(
+    `insert into products (name, slug, sku, price, stock_quantity)
+     select 'Retry Cabinet ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, 200 + n, 1
+     from generate_series(1, 3) n`,
+    [tag],
+  );
+  await page.goto('/products');
+  await expect(cards(page).first()).toBeVisible();
+
+  // The catalogue's instances stop answering while the shopper searches.
+  let failing = true;
+  refusals.push({ status: 503, path: '/api/v1/frontend/products' });
+  await page.route(
+    (url) => url.pathname === '/api/v1/frontend/products',
+    (route) =>
+      failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+  );
+  await page.getByLabel('Search products').fill(tag);
+  const failure = page.getByRole('alert').filter({ hasText: CUSTOMER_MESSAGES.productsFailed });
+  await expect(failure).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+
+  failing = false;
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(cards(page)).toHaveCount(3);
+  expect((await cardNames(page)).every((name) => name.includes(tag))).toBe(true);
+  await expect(failure).toHaveCount(0);
+});
+
 test('a misspelled search still finds the product', async ({ page }) => {
   await page.goto('/products?search=ergonomc%20chiar');
   await expect(cards(page).first().getByRole('heading')).toHaveText('Ergonomic Mesh Task Chair');

@@ -6,9 +6,11 @@ import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { HeartIcon, PackageIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { OutOfRange } from '../../../components/ui/out-of-range';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api-error';
 import { loginPath } from '../../../lib/return-path';
 import { toast } from '../../../lib/toast';
 import { categoriesQuery, productsQuery, readFilters, type InventoryFilters } from '../api/catalog-api';
@@ -141,10 +143,12 @@ export default function ProductsPage() {
             </button>
           ))}
         </div>
-        {categories.isError && (
-          <p role="alert" className="text-sm text-red-700">
-            {CUSTOMER_MESSAGES.categoriesFailed}
-          </p>
+        {categories.isError && !categories.data && (
+          <LoadError
+            message={failureMessage(categories.error, CUSTOMER_MESSAGES.categoriesFailed)}
+            onRetry={() => void categories.refetch()}
+            retrying={categories.isFetching}
+          />
         )}
       </section>
 
@@ -174,10 +178,12 @@ export default function ProductsPage() {
               <Spinner className="size-8" label="Loading products…" />
             </div>
           )
-        ) : products.isError ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-            {CUSTOMER_MESSAGES.productsFailed}
-          </p>
+        ) : products.isError && (!products.data || products.isPlaceholderData) ? (
+          <LoadError
+            message={failureMessage(products.error, CUSTOMER_MESSAGES.productsFailed)}
+            onRetry={() => void products.refetch()}
+            retrying={products.isFetching}
+          />
         ) : !page ? (
           <div className="flex justify-center py-24">
             <Spinner className="size-8" label="Loading products…" />
