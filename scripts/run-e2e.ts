@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureFirstLoad, overBudget } from './lib/first-load';
 import { freePort } from './lib/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,12 @@ for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
     console.error(`${built} is missing; run npm run build (or drop E2E_SKIP_BUILD).`);
     process.exit(1);
   }
+}
+// The build under test keeps its first-load budgets (the home page's 130 kB of gzip JavaScript).
+const over = overBudget(measureFirstLoad(path.join(root, 'apps', 'web', 'dist')));
+if (over.length) {
+  console.error(`First-load JavaScript over budget (npx tsx bench/first-load-js.ts):\n${over.join('\n')}`);
+  process.exit(1);
 }
 
 const port = process.env.E2E_PORT ?? String(await freePort());
