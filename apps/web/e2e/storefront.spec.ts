@@ -8,6 +8,24 @@ const PASSWORD = 'Oak-Credenza-Lamp-77';
 const cards = (page: Page) => page.getByTestId('product-card');
 const cardNames = (page: Page) => cards(page).getByRole('heading').allInnerTexts();
 
+/**
+ * `count` products of a journey's own, named '<name> <tag> <n>' and priced `price` + n; answers the tag (letters
+ * only, so a search for it finds exactly these), which also starts their slugs and SKUs.
+ */
+async function ownProducts(prefix: string, name: string, count: number, price: number): Promise<string> {
+  const tag = `${prefix}${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 8)}`;
+  await sql(
+    `insert into products (name, slug, sku, price, stock_quantity)
+     select $2::text || ' ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, $4::int + n, 1
+     from generate_series(1, $3::int) n`,
+    [tag, name, count, price],
+  );
+  return tag;
+}
+
 /** Registers a new customer through the API and signs this browser in with its token (storage key auth_token). */
 async function signInNewCustomer(page: Page): Promise<void> {
   const email = uniqueEmail('shopper');
@@ -58,16 +76,7 @@ test('a visitor browses a category, searches, pages, and a reload keeps the filt
 
   // Pagination, over a dozen products of this journey's own: other journeys add and remove products in parallel,
   // which moves the pages of the whole catalogue. Next, a page number, and the page in the URL survives a reload.
-  const tag = `pager${Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 8)}`;
-  await sql(
-    `insert into products (name, slug, sku, price, stock_quantity)
-     select 'Pager Desk ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, 100 + n, 1
-     from generate_series(1, 12) n`,
-    [tag],
-  );
+  const tag = await ownProducts('pager', 'Pager Desk', 12, 100);
   await page.goto(`/products?search=${tag}`);
   await expect(cards(page)).toHaveCount(9);
   const firstPage = await cardNames(page);
@@ -92,16 +101,7 @@ test('the inventory says when its products could not be loaded, and Try again re
   page,
   refusals,
 }) => {
-  const tag = `retry${Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 8)}`;
-  await sql(
-    `insert into products (name, slug, sku, price, stock_quantity)
-     select 'Retry Cabinet ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, 200 + n, 1
-     from generate_series(1, 3) n`,
-    [tag],
-  );
+  const tag = await ownProducts('retry', 'Retry Cabinet', 3, 200);
   await page.goto('/products');
   await expect(cards(page).first()).toBeVisible();
 
