@@ -38,9 +38,12 @@ export interface PaneState {
   loadingOlder: boolean;
 }
 
-/** Said in place of the conversation list or of the open conversation when it could not be loaded (the failure itself is logged, as every chat read's). */
-export const CONVERSATIONS_FAILED = 'Failed to load conversations.';
-export const MESSAGES_FAILED = 'Failed to load messages.';
+/**
+ * Said in place of the conversation list, or of the open conversation's messages, when it could not be loaded and
+ * the failure is not the connection's (the failure itself is logged, as every chat read's).
+ */
+const CONVERSATIONS_FAILED = 'Failed to load conversations.';
+const MESSAGES_FAILED = 'Failed to load messages.';
 
 const logFailure = (what: string) => (error: unknown) => console.warn(`chat: ${what} failed`, error);
 
