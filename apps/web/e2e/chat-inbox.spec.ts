@@ -110,37 +110,45 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
     [customer],
   );
 
-  // The inbox's reads fail (the shop's instances restarting behind the load balancer).
-  let failing = true;
+  // The inbox's reads fail (the shop's instances restarting behind the load balancer): first the list's, then,
+  // once it is back, the conversation's. The list may be read again at any time meanwhile (other journeys' messages
+  // arrive), so each read fails only in its own step.
+  const failing = { list: true, messages: false };
   refusals.push(
     { status: 503, path: '/api/conversations' },
     { status: 503, path: `/api/messages/${customer}` },
   );
+  const unavailable = { status: 503, json: { message: 'Service unavailable.' } };
   await page.route(
-    (url) => url.pathname === '/api/conversations' || url.pathname === `/api/messages/${customer}`,
-    (route) =>
-      failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+    (url) => url.pathname === '/api/conversations',
+    (route) => (failing.list ? route.fulfill(unavailable) : route.fallback()),
+  );
+  await page.route(
+    (url) => url.pathname === `/api/messages/${customer}`,
+    (route) => (failing.messages ? route.fulfill(unavailable) : route.fallback()),
   );
   await signIn(page, 'admin', adminEmail, '/admin/chat');
   const listFailure = page.getByRole('alert').filter({ hasText: 'Failed to load conversations.' });
   await expect(listFailure).toBeVisible();
   await expect(page.getByText('No conversations yet.')).toHaveCount(0);
 
-  failing = false;
+  failing.list = false;
   await listFailure.getByRole('button', { name: 'Try again' }).click();
   const row = page.getByTestId(`conversation-${customer}`);
+  // The search's own answer (one conversation), not the unsearched list that may still be shown.
   await page.getByLabel('Search conversations').fill(`rowan unreached ${tag}`);
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')).toHaveCount(1);
   await expect(row).toContainText('Can the desks come before Friday?');
 
   // The conversation's messages fail: not an empty conversation to start, and nothing can be written to it.
-  failing = true;
+  failing.messages = true;
   await row.click();
   const paneFailure = page.getByRole('alert').filter({ hasText: 'Failed to load messages.' });
   await expect(paneFailure).toBeVisible();
   await expect(page.getByText('Start a conversation')).toHaveCount(0);
   await expect(page.getByLabel('Message', { exact: true })).toBeDisabled();
 
-  failing = false;
+  failing.messages = false;
   await paneFailure.getByRole('button', { name: 'Try again' }).click();
   await expect(
     page.getByTestId('chat-message').filter({ hasText: 'Can the desks come before Friday?' }),
