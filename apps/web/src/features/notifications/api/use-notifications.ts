@@ -13,6 +13,7 @@ import {
   type NotificationsResponse,
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { failureMessage } from '../../../lib/api-error';
 import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
@@ -40,6 +41,12 @@ export function useUnreadNotificationCount(area: NotificationArea): number {
   return Math.max(0, data ?? 0);
 }
 
+/**
+ * Said in place of the list (the page's and the bell's) when it could not be loaded and the failure is not the
+ * connection's; the failure itself is also logged, as the specs ask.
+ */
+const NOTIFICATIONS_FAILED = 'Failed to load notifications.';
+
 /** One page of an area's notifications (the bell's 5, or the page's 10), fetched while `enabled`. */
 export function useNotificationsList(area: NotificationArea, page: number, perPage: number, enabled = true) {
   const query = useQuery({
@@ -53,8 +60,9 @@ export function useNotificationsList(area: NotificationArea, page: number, perPa
     total: query.data?.total ?? 0,
     loaded: query.data !== undefined,
     loading: query.isFetching,
-    /** The list could not be loaded (and nothing was loaded before). */
-    failed: query.isError && query.data === undefined,
+    /** Why the list could not be loaded, when nothing was loaded before (null otherwise). */
+    failure:
+      query.isError && query.data === undefined ? failureMessage(query.error, NOTIFICATIONS_FAILED) : null,
     retry: () => void query.refetch(),
   };
 }

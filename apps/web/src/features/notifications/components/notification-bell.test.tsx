@@ -49,6 +49,28 @@ async function renderBell() {
 beforeEach(() => realtimeHandlers.clear());
 
 describe('NotificationBell', () => {
+  it('says the latest could not be loaded rather than that there are none, and Try again reads them', async () => {
+    const user = userEvent.setup();
+    let up = false;
+    server.use(
+      http.get('/api/notifications', ({ request }) => {
+        // The count's read (per_page 1) answers; the dropdown's fails until the shop is back.
+        if (new URL(request.url).searchParams.get('per_page') === '1' || up)
+          return HttpResponse.json({ notifications: [note(4)], unread_count: 1, total: 1 });
+        return HttpResponse.json({ message: 'Server error' }, { status: 500 });
+      }),
+    );
+    await renderBell();
+    await user.click(badge());
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Failed to load notifications.');
+    expect(within(panel).queryByText('No notifications yet')).not.toBeInTheDocument();
+    up = true;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByText('note 4')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows the server's unread count, and the latest five when opened", async () => {
     const user = userEvent.setup();
     const gets = api(() => ({ notifications: [note(2), note(1, true)], unread_count: 3, total: 2 }));

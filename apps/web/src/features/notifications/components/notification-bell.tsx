@@ -5,6 +5,7 @@ import { CUSTOMER_MESSAGES, PAGE_SIZE, type AppNotification } from '@shop/contra
 import { CountBadge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { BellIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { Spinner } from '../../../components/ui/spinner';
 import type { NotificationArea } from '../api/notifications-api';
 import { notificationTarget } from '../api/notification-target';
@@ -74,6 +75,8 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
               <div className="flex justify-center p-6 text-navy-600">
                 <Spinner label="Loading notifications…" />
               </div>
+            ) : list.failure ? (
+              <LoadError message={list.failure} onRetry={list.retry} className="m-3" />
             ) : list.items.length === 0 ? (
               <p className="p-6 text-center text-sm text-slate-600">{CUSTOMER_MESSAGES.noNotifications}</p>
             ) : (

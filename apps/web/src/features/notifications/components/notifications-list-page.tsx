@@ -10,8 +10,6 @@ import { notificationTarget } from '../api/notification-target';
 import type { NotificationArea } from '../api/notifications-api';
 import { useNotificationActions, useNotificationsPage } from '../api/use-notifications';
 
-const LIST_FAILED = 'Failed to load notifications.';
-
 export interface NotificationsListView {
   items: AppNotification[];
   /** The number of the page's first notification. */
@@ -64,8 +62,8 @@ export function NotificationsListPage({
         }
       />
       <PagedList
-        loading={!list.loaded && !list.failed}
-        error={list.failed && LIST_FAILED}
+        loading={!list.loaded && !list.failure}
+        error={list.failure}
         onRetry={list.retry}
         retrying={list.loading}
         empty={
