@@ -406,13 +406,10 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   }, []);
 
   const { fetchNextPage: fetchMoreConversations, refetch: refetchConversations } = conversationsQuery;
-  const retryConversations = useCallback(() => {
-    refetchConversations().catch(logFailure('loading the conversations'));
-  }, [refetchConversations]);
+  // A refetch settles with the query's result, failed or not (it never rejects): its failure is the query's error.
+  const retryConversations = useCallback(() => void refetchConversations(), [refetchConversations]);
   const { refetch: refetchMessages } = messagesQuery;
-  const retryMessages = useCallback(() => {
-    refetchMessages().catch(logFailure('loading messages'));
-  }, [refetchMessages]);
+  const retryMessages = useCallback(() => void refetchMessages(), [refetchMessages]);
   const loadMoreConversations = useCallback(() => {
     // A press while the next page loads joins that load. A press while the loaded pages are read again (a new
     // conversation arrived) only joins that read, which brings no new page: the next page is asked for after it.

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { chatKeys, searchChatUsers } from '../api/chat-api';
@@ -35,14 +36,7 @@ export function CustomerSearch({ onPick }: { onPick: (userId: number) => void })
         placeholder="Search customers…"
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
       />
-      {debounced && failed && (
-        <p
-          className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          role="alert"
-        >
-          {failureMessage(error, SEARCH_FAILED)}
-        </p>
-      )}
+      {debounced && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
       {debounced && !failed && (
         <ul
           className="mt-2 max-h-60 overflow-y-auto rounded-lg border border-slate-200"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { formatMoney } from '../../../lib/money';
@@ -32,9 +33,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
           {isFetching && !data ? (
             <p className="text-sm text-slate-600">Searching…</p>
           ) : error && !data ? (
-            <p className="text-sm text-red-800" role="alert">
-              {failureMessage(error, PROPOSAL_MESSAGES.productSearchFailed)}
-            </p>
+            <LoadError message={failureMessage(error, PROPOSAL_MESSAGES.productSearchFailed)} />
           ) : data && data.length === 0 ? (
             <p className="text-sm text-slate-600">No products found.</p>
           ) : (
