@@ -5,7 +5,7 @@
  *   npm run build -w apps/web && npx tsx bench/first-load-js.ts
  */
 import path from 'node:path';
-import { FIRST_LOAD_BUDGETS, kB, measureFirstLoad, overBudget } from '../scripts/lib/first-load';
+import { kB, measureFirstLoad, overBudget } from '../scripts/lib/first-load';
 
 const dist = path.resolve(import.meta.dirname, '..', 'apps', 'web', 'dist');
 let loads;
@@ -18,9 +18,8 @@ try {
 console.info('| area                       | chunks | JS raw    | JS gzip  | CSS gzip | budget   |');
 console.info('|----------------------------|--------|-----------|----------|----------|----------|');
 for (const load of loads) {
-  const budget = FIRST_LOAD_BUDGETS[load.name];
   console.info(
-    `| ${load.name.padEnd(26)} | ${String(load.chunks).padStart(6)} | ${kB(load.raw).padStart(9)} | ${kB(load.gzip).padStart(8)} | ${kB(load.cssGzip).padStart(8)} | ${(budget ? kB(budget) : '-').padStart(8)} |`,
+    `| ${load.name.padEnd(26)} | ${String(load.chunks).padStart(6)} | ${kB(load.raw).padStart(9)} | ${kB(load.gzip).padStart(8)} | ${kB(load.cssGzip).padStart(8)} | ${(load.budget ? kB(load.budget) : '-').padStart(8)} |`,
   );
 }
 const over = overBudget(loads);
