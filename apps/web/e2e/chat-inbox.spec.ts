@@ -155,3 +155,37 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
   ).toBeVisible();
   await expect(page.getByLabel('Message', { exact: true })).toBeEnabled();
 });
+
+test('a customer found by the search names the pane even while their messages cannot be read', async ({
+  page,
+  refusals,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const adminEmail = uniqueEmail('inbox-found-admin');
+  await createAccount({ email: adminEmail, role: 'admin', name: `Searching Admin ${tag}` });
+  const name = `Ellis Unwritten ${tag}`;
+  const customer = await createAccount({ email: uniqueEmail(`inbox-found-${tag}`), role: 'user', name });
+
+  // No conversation yet, so the inbox does not know the name: only the search's answer and the messages' read do.
+  let failing = true;
+  refusals.push({ status: 503, path: `/api/messages/${customer}` });
+  await page.route(
+    (url) => url.pathname === `/api/messages/${customer}`,
+    (route) =>
+      failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+  );
+  await signIn(page, 'admin', adminEmail, '/admin/chat');
+  await page.getByLabel('Search customers').fill(name);
+  await page.getByRole('list', { name: 'Customers found' }).getByRole('button', { name }).click();
+
+  const pane = page.getByRole('region', { name: `Conversation with ${name}` });
+  await expect(pane.getByRole('heading', { name })).toBeVisible();
+  const failure = pane.getByRole('alert').filter({ hasText: 'Failed to load messages.' });
+  await expect(failure).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toBeDisabled();
+
+  failing = false;
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(pane.getByText('Start a conversation')).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toBeEnabled();
+});

@@ -78,6 +78,9 @@ export function sendChatMessage(area: ChatArea, receiverId: number, message: str
   });
 }
 
+/** A customer found by the team's search: who a conversation is with, before any of its messages is read. */
+export type ChatCustomer = SearchUsersResponse['users'][number];
+
 export function searchChatUsers(query: string, signal?: AbortSignal) {
   return api.get<SearchUsersResponse>('/api/search-users', {
     token: 'admin',

@@ -157,11 +157,14 @@ describe('useChat, the team inbox', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <TestProviders queryClient={queryClient}>{children}</TestProviders>
     );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
     // Not "no conversations yet": the list says it could not be read, and why.
     await waitFor(() =>
       expect(result.current.conversationsFailed).toBe('Network error. Please check your connection.'),
     );
+    // The specs' "only logged": each failed read is logged as well as said.
+    expect(warn).toHaveBeenCalledWith('chat: loading conversations failed', expect.anything());
     expect(result.current.conversations).toEqual([]);
     expect(result.current.conversationsLoading).toBe(false);
 
@@ -169,6 +172,7 @@ describe('useChat, the team inbox', () => {
     act(() => result.current.open(5));
     await waitFor(() => expect(result.current.pane?.status).toBe('failed'));
     expect(result.current.pane?.failure).toBe('Failed to load messages.');
+    expect(warn).toHaveBeenCalledWith('chat: loading messages failed', expect.anything());
 
     up = true;
     act(() => result.current.retryConversations());
@@ -178,5 +182,6 @@ describe('useChat, the team inbox', () => {
     await waitFor(() => expect(result.current.pane?.status).toBe('ready'));
     expect(result.current.pane?.messages.map((m) => m.id)).toEqual([1]);
     expect(result.current.pane?.failure).toBeNull();
+    warn.mockRestore();
   });
 });

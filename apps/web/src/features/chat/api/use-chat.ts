@@ -163,6 +163,9 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     const error = messagesQuery.error;
     if (error && !(isApiError(error) && error.status === 404)) logFailure('loading messages')(error);
   }, [messagesQuery.error]);
+  useEffect(() => {
+    if (conversationsQuery.error) logFailure('loading conversations')(conversationsQuery.error);
+  }, [conversationsQuery.error]);
 
   const firstPage = messagesQuery.data?.pages[0];
   const loadedPages = conversationsQuery.data?.pages;

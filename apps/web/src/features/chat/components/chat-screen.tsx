@@ -3,7 +3,7 @@ import type { Conversation } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
 import { useOnlineUsers, useRealtimeConnection } from '../../../lib/realtime-client';
 import { useDebounce } from '../../../lib/use-debounce';
-import type { ChatArea } from '../api/chat-api';
+import type { ChatArea, ChatCustomer } from '../api/chat-api';
 import { useChat, useTypingWhisper } from '../api/use-chat';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
@@ -16,8 +16,8 @@ interface ChatScreenProps {
   requestedUserId?: number | null;
   /** Called when the user opens a conversation from the list (the admin page keeps ?userId= in step). */
   onOpened?: (userId: number | null) => void;
-  /** Above the list (the admin's customer search). */
-  listHeader?: (open: (userId: number) => void) => ReactNode;
+  /** Above the list (the admin's customer search, which opens the conversation of the customer it found). */
+  listHeader?: (open: (customer: ChatCustomer) => void) => ReactNode;
   /** Its size in the page (each chat page makes it fill the screen below its header). */
   className?: string;
 }
@@ -49,8 +49,11 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
 
   const isOnline = (c: Conversation) => (area === 'customer' ? online.size > 0 : online.has(c.user_id));
 
+  // The customer last found by the search: who their conversation is with even while its messages cannot be read.
+  const [found, setFound] = useState<ChatCustomer | null>(null);
   const active = conversations.find((c) => c.user_id === activeId);
-  const title = area === 'customer' ? 'Admin' : (active?.name ?? pane?.user?.name ?? '');
+  const who = active ?? pane?.user ?? (found?.id === activeId ? found : null);
+  const title = area === 'customer' ? 'Admin' : (who?.name ?? 'Customer');
   const select = (userId: number) => {
     open(userId);
     onOpened?.(userId);
@@ -67,7 +70,10 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
         )}
         aria-label="Conversation list"
       >
-        {listHeader?.(select)}
+        {listHeader?.((customer) => {
+          setFound(customer);
+          select(customer.id);
+        })}
         {area === 'admin' && (
           <div className="border-b border-slate-200 px-3 py-2">
             <label htmlFor={searchId} className="sr-only">
@@ -109,7 +115,7 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
           meId={me.id}
           pane={pane}
           title={title}
-          photoUrl={area === 'customer' ? null : (active?.photo_url ?? pane?.user?.photo_url ?? null)}
+          photoUrl={area === 'customer' ? null : (who?.photo_url ?? null)}
           online={
             active
               ? isOnline(active)

@@ -26,7 +26,7 @@ describe('the chat’s customer search', () => {
     up = true;
     await user.type(screen.getByLabelText('Search customers'), 'e');
     await user.click(await screen.findByRole('button', { name: /Harper Quill/ }));
-    expect(onPick).toHaveBeenCalledWith(7);
+    expect(onPick).toHaveBeenCalledWith({ id: 7, name: 'Harper Quill', photo_url: null });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -3,14 +3,14 @@ import { useId, useState } from 'react';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
-import { chatKeys, searchChatUsers } from '../api/chat-api';
+import { chatKeys, searchChatUsers, type ChatCustomer } from '../api/chat-api';
 import { ChatAvatar } from './chat-avatar';
 
 /** Said in place of the customers found when the search could not be made (typing again searches again). */
 const SEARCH_FAILED = 'Failed to search customers.';
 
 /** Finds a customer by name or e-mail to start (or open) their conversation. */
-export function CustomerSearch({ onPick }: { onPick: (userId: number) => void }) {
+export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) => void }) {
   const [query, setQuery] = useState('');
   const debounced = useDebounce(query.trim());
   const id = useId();
@@ -53,7 +53,7 @@ export function CustomerSearch({ onPick }: { onPick: (userId: number) => void })
                 className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
                 onClick={() => {
                   setQuery('');
-                  onPick(u.id);
+                  onPick(u);
                 }}
               >
                 <ChatAvatar name={u.name} photoUrl={u.photo_url} className="size-7" />

@@ -3,13 +3,30 @@ import { myBookingsQuery, useMyProposals, useProposalsLive } from '../api/propos
 import { BookingSummary } from './booking-summary';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { ProposalRow } from './proposal-row';
+import { LoadError } from '../../../components/ui/lists/paged-list';
+import { failureMessage } from '../../../lib/api-error';
+import { PROPOSAL_MESSAGES } from '../messages';
 
 /** The customer's design page: the proposals sent for the design and the booked installation date. */
 export function DesignProposals({ designId }: { designId: number }) {
   useProposalsLive();
-  const { data } = useMyProposals(1, designId);
+  const proposals = useMyProposals(1, designId);
   const bookings = useQuery(myBookingsQuery());
+  const { data } = proposals;
   const booking = bookings.data?.find((b) => b.design_id === designId && b.status !== 'cancelled');
+  // A read that failed is not "no proposals yet": the section says so, and reads again on Try again.
+  const failed = [proposals, bookings].filter((q) => q.isError && !q.data);
+  if (failed.length) {
+    return (
+      <DetailCard title="Proposals and installation" className="mt-5">
+        <LoadError
+          message={failureMessage(failed[0]!.error, PROPOSAL_MESSAGES.customerProposalsFailed)}
+          onRetry={() => failed.forEach((q) => void q.refetch())}
+          retrying={failed.some((q) => q.isFetching)}
+        />
+      </DetailCard>
+    );
+  }
   if (!data || (data.data.length === 0 && !booking)) return null;
   return (
     <DetailCard title="Proposals and installation" className="mt-5">
