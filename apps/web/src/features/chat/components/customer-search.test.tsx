@@ -27,6 +27,9 @@ describe('the chat’s customer search', () => {
     await user.type(screen.getByLabelText('Search customers'), 'e');
     await user.click(await screen.findByRole('button', { name: /Harper Quill/ }));
     expect(onPick).toHaveBeenCalledWith({ id: 7, name: 'Harper Quill', photo_url: null });
+    // The pick empties the field and closes the results at once (not when the debounce catches up).
+    expect(screen.getByLabelText('Search customers')).toHaveValue('');
+    expect(screen.queryByRole('list', { name: 'Customers found' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

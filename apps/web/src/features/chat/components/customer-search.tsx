@@ -20,7 +20,9 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
     enabled: debounced.length > 0,
     staleTime: 30_000,
   });
-  const users = debounced ? (data?.users ?? []) : [];
+  // An emptied field (a customer picked, or the text erased) closes the results at once, not after the debounce.
+  const shown = debounced !== '' && query.trim() !== '';
+  const users = shown ? (data?.users ?? []) : [];
   // Not "No customers found." when the search itself failed.
   const failed = !!error && !isFetching && users.length === 0;
   return (
@@ -36,8 +38,8 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
         placeholder="Search customers…"
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
       />
-      {debounced && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
-      {debounced && !failed && (
+      {shown && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
+      {shown && !failed && (
         <ul
           className="mt-2 max-h-60 overflow-y-auto rounded-lg border border-slate-200"
           aria-label="Customers found"
