@@ -1,3 +1,4 @@
+import { PackageIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
 import { formatMoney } from '../../../lib/money';
 import type { Proposal } from '../api/types';
@@ -16,7 +17,13 @@ export function ProposalLines({ proposal }: { proposal: Proposal }) {
                 className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover"
               />
             ) : (
-              <div className="size-16 shrink-0 rounded-lg bg-slate-100" aria-hidden="true" />
+              // A line with no product photo (a service such as delivery): a neutral mark, not an empty box.
+              <div
+                className="grid size-16 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500"
+                aria-hidden="true"
+              >
+                <PackageIcon className="size-6" />
+              </div>
             )}
             <div className="min-w-0 flex-1">
               <p
