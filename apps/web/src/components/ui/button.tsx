@@ -41,7 +41,10 @@ export function buttonClasses(
 interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Disables the button and shows a spinner; `loadingText` replaces the label while busy. */
+  /**
+   * Shows a spinner and ignores presses while busy; `loadingText` replaces the label. The button stays focusable
+   * (aria-disabled, not disabled): a keyboard user who pressed it keeps their place when the action fails.
+   */
   loading?: boolean;
   loadingText?: ReactNode;
 }
@@ -55,15 +58,23 @@ export function Button({
   disabled,
   children,
   type = 'button',
+  onClick,
   ...props
 }: ButtonProps) {
+  // A disabled button loses the focus; a busy one keeps it, and a press (or a form's Enter) does nothing.
+  const busy = loading && !disabled;
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       {...props}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {loading && <Spinner className="size-4" label={null} />}
       {loading && loadingText ? loadingText : children}
