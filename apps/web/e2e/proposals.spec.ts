@@ -570,9 +570,21 @@ test('a failed load shows an error with a retry; the deal is decided and booked 
   const comment = dialog.getByRole('textbox', { name: 'Comment (optional)' });
   await tabTo(customer, comment);
   await customer.keyboard.type('Agreed by phone.');
-  await tabTo(customer, dialog.getByRole('button', { name: 'Accept proposal' }));
+  // The first press fails (no connection): the dialog stays, and so does the focus on its button, so a second
+  // Enter tries again. Then the Accept button is gone, and the focus is on the status that says the outcome.
+  let acceptFails = true;
+  await customer.route(`**/api/user/proposals/${deal.id}/accept`, (route) =>
+    acceptFails ? route.abort() : route.fallback(),
+  );
+  const submit = dialog.getByRole('button', { name: 'Accept proposal' });
+  await tabTo(customer, submit);
+  await customer.keyboard.press('Enter');
+  await expect(customer.getByText('Network error. Please check your connection.')).toBeVisible();
+  await expect(submit).toBeFocused();
+  acceptFails = false;
   await customer.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  await expect(customer.getByRole('heading', { name: 'Status' })).toBeFocused();
 
   // Book the first open window: Tab into the radio group, Space picks it, Enter books.
   const date = customer.getByRole('region', { name: 'Installation date' });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
 
 /** A titled card of a detail page (a design, a proposal, the schedule): a region named by its heading. */
@@ -6,10 +6,13 @@ export function DetailCard({
   title,
   children,
   className,
+  headingRef,
 }: {
   title: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Makes the heading a place the page can move the focus to (after what focused it went away). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const headingId = useId();
   return (
@@ -17,7 +20,12 @@ export function DetailCard({
       aria-labelledby={headingId}
       className={cx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)}
     >
-      <h2 id={headingId} className="text-lg font-semibold text-navy-900">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        className="text-lg font-semibold text-navy-900 focus:outline-none"
+      >
         {title}
       </h2>
       <div className="mt-3 text-sm text-slate-700">{children}</div>

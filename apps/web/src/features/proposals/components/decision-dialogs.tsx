@@ -31,10 +31,12 @@ interface DialogProps {
   open: boolean;
   onClose: () => void;
   onDone?: (proposal: Proposal) => void;
+  /** Where the focus goes when the dialog closes, instead of back to the button that opened it. */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
 /** Accepts a sent proposal, optionally without some of its lines, with an optional comment. */
-export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
+export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }: DialogProps) {
   const { register, handleSubmit, control, formState } = useForm<AcceptValues>({
     resolver: acceptResolver,
     defaultValues: { comment: '', declined: [] },
@@ -64,6 +66,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone }: DialogProps) {
     <FormDialog
       open={open}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       size="lg"
       title={`Accept proposal ${proposal.number}`}
       description="Leave every box empty to accept all lines, or tick the lines you do not want."
@@ -103,7 +106,7 @@ interface DeclineValues {
 }
 
 /** Declines a sent proposal; the comment says why. */
-export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) {
+export function DeclineDialog({ proposal, open, onClose, onDone, returnFocusTo }: DialogProps) {
   const { register, handleSubmit, formState } = useForm<DeclineValues>({
     resolver: contractResolver<DeclineValues>(declineProposalInput, (v) => v),
     defaultValues: { comment: '' },
@@ -125,6 +128,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone }: DialogProps) 
     <FormDialog
       open={open}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
       title={`Decline proposal ${proposal.number}`}
       description="Tell us why, so we can do better."
       onSubmit={onSubmit}

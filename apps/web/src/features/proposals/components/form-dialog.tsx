@@ -2,7 +2,10 @@ import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, type DialogProps } from '../../../components/ui/dialog';
 
-interface FormDialogProps extends Pick<DialogProps, 'open' | 'onClose' | 'title' | 'description' | 'size'> {
+interface FormDialogProps extends Pick<
+  DialogProps,
+  'open' | 'onClose' | 'title' | 'description' | 'size' | 'returnFocusTo'
+> {
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
   submitVariant?: 'primary' | 'danger';

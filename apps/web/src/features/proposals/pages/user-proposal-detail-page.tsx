@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -27,6 +27,18 @@ export default function UserProposalDetailPage() {
 function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactNode }) {
   const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
   const decidable = proposal.status === 'sent';
+  // Once decided, the Accept and Decline buttons go: the focus goes to the status that says the outcome, not back
+  // to a button about to vanish (which would leave it nowhere). A cancelled dialog returns it to its button.
+  const statusHeading = useRef<HTMLHeadingElement>(null);
+  const decided = useRef(false);
+  const dialogProps = {
+    proposal,
+    onClose: () => setDialog(null),
+    onDone: () => {
+      decided.current = true;
+    },
+    returnFocusTo: () => (decided.current ? statusHeading.current : undefined),
+  };
   return (
     <>
       <PageHeader
@@ -50,7 +62,7 @@ function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactN
           )}
         </div>
         <div className="grid content-start gap-5">
-          <DetailCard title="Status">
+          <DetailCard title="Status" headingRef={statusHeading}>
             <ProposalStatusBadge status={proposal.status} />
             {proposal.customer_comment && (
               <p className="mt-2 text-sm text-slate-700">Your comment: {proposal.customer_comment}</p>
@@ -94,8 +106,8 @@ function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactN
           )}
         </div>
       </div>
-      <AcceptDialog proposal={proposal} open={dialog === 'accept'} onClose={() => setDialog(null)} />
-      <DeclineDialog proposal={proposal} open={dialog === 'decline'} onClose={() => setDialog(null)} />
+      <AcceptDialog {...dialogProps} open={dialog === 'accept'} />
+      <DeclineDialog {...dialogProps} open={dialog === 'decline'} />
     </>
   );
 }
