@@ -120,3 +120,35 @@ function Stacked() {
     </>
   );
 }
+
+/** A row whose Delete button goes with it once its dialog confirms. */
+function DeletedRow() {
+  const [open, setOpen] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  return (
+    <main id="main-content" tabIndex={-1}>
+      {!deleted && <Button onClick={() => setOpen(true)}>Delete</Button>}
+      <Dialog open={open} onClose={() => setOpen(false)} title="Delete the row?">
+        <Button
+          onClick={() => {
+            setDeleted(true);
+            setOpen(false);
+          }}
+        >
+          Confirm
+        </Button>
+      </Dialog>
+    </main>
+  );
+}
+
+describe('Dialog whose opener is gone', () => {
+  it('returns focus to the main content, not nowhere', async () => {
+    const user = userEvent.setup();
+    render(<DeletedRow />);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

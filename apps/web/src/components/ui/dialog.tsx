@@ -36,7 +36,8 @@ export interface DialogProps {
  * A modal dialog on the native <dialog> opened with showModal(): the browser makes the rest of the page inert
  * and puts the dialog in the top layer (a dialog opened from a dialog stacks over it). Titled; focus goes in on
  * open, stays inside, and returns on close to where it came from (into the first dialog after a stacked one
- * closes); Escape (the dialog's cancel) closes the top one; page scroll is locked.
+ * closes; to the main content when that is gone); Escape (the dialog's cancel) closes the top one; page scroll
+ * is locked.
  */
 export function Dialog({
   open,
@@ -63,7 +64,9 @@ export function Dialog({
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Opened with the focus nowhere (the body), it has no opener to return to.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     if (!dialog.open) dialog.showModal();
     const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     first.focus();
@@ -88,7 +91,9 @@ export function Dialog({
       openDialogs -= 1;
       if (openDialogs === 0) document.body.classList.remove('scroll-locked');
       const target = latest.current.returnFocusTo?.() ?? opener;
+      // An opener that went while the dialog was open (the row it deleted): the page's main content, not nowhere.
       if (target?.isConnected) target.focus();
+      else document.getElementById('main-content')?.focus();
     };
   }, [open, initialFocusRef]);
 
