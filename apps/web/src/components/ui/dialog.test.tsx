@@ -152,3 +152,57 @@ describe('Dialog whose opener is gone', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 });
+
+function Confirming({ destructive }: { destructive: boolean }) {
+  const dialogs = useMessageDialogs();
+  const [answer, setAnswer] = useState<string>('none');
+  return (
+    <>
+      <Button
+        onClick={() =>
+          void dialogs
+            .confirm({
+              title: 'Delete the desk?',
+              message: 'It cannot be undone.',
+              confirmLabel: 'Delete',
+              destructive,
+            })
+            .then((yes) => setAnswer(yes ? 'yes' : 'no'))
+        }
+      >
+        Ask
+      </Button>
+      <p>answer: {answer}</p>
+    </>
+  );
+}
+
+describe('a confirmation', () => {
+  it('opens on Cancel when what it confirms is destructive, so Enter does not delete', async () => {
+    const user = userEvent.setup();
+    render(
+      <MessageDialogsProvider>
+        <Confirming destructive />
+      </MessageDialogsProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete the desk?' });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('answer: no')).toBeInTheDocument();
+  });
+
+  it('opens on its confirm button otherwise', async () => {
+    const user = userEvent.setup();
+    render(
+      <MessageDialogsProvider>
+        <Confirming destructive={false} />
+      </MessageDialogsProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete the desk?' });
+    expect(within(ask).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('answer: yes')).toBeInTheDocument();
+  });
+});

@@ -21,8 +21,11 @@ export function MessageDialog({
   onAnswer: (confirmed: boolean) => void;
 }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const { kind, options } = request;
   const isConfirm = kind === 'confirm';
+  // A destructive confirmation opens on Cancel: an Enter pressed out of habit does not delete.
+  const destructive = isConfirm && !!(options as ConfirmOptions).destructive;
   const tone = tones[options.tone ?? (isConfirm ? 'warning' : 'info')];
 
   return (
@@ -33,7 +36,7 @@ export function MessageDialog({
       title={options.title}
       description={'message' in options ? options.message : undefined}
       onClose={() => onAnswer(false)}
-      initialFocusRef={confirmRef}
+      initialFocusRef={destructive ? cancelRef : confirmRef}
       returnFocusTo={'returnFocusTo' in options ? options.returnFocusTo : undefined}
       icon={
         <span
@@ -45,12 +48,12 @@ export function MessageDialog({
       footer={
         isConfirm ? (
           <>
-            <Button variant="outline" onClick={() => onAnswer(false)}>
+            <Button ref={cancelRef} variant="outline" onClick={() => onAnswer(false)}>
               {(options as ConfirmOptions).cancelLabel ?? 'Cancel'}
             </Button>
             <Button
               ref={confirmRef}
-              variant={(options as ConfirmOptions).destructive ? 'danger' : 'primary'}
+              variant={destructive ? 'danger' : 'primary'}
               onClick={() => onAnswer(true)}
             >
               {(options as ConfirmOptions).confirmLabel ?? 'Confirm'}
