@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MessageDialogsProvider } from '../../components/ui/message-dialogs';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '../../lib/storage-keys';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
 
@@ -14,6 +15,8 @@ import { AdminTopBar } from './admin-top-bar';
 export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(() => readPreference(ADMIN_SIDEBAR_COLLAPSED_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useFocusRescue(main);
 
   const toggleCollapsed = () => {
     writePreference(ADMIN_SIDEBAR_COLLAPSED_KEY, collapsed ? '0' : '1');
@@ -35,6 +38,7 @@ export function AdminLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <AdminTopBar onOpenMenu={() => setMobileOpen(true)} menuOpen={mobileOpen} />
           <main
+            ref={main}
             id="main-content"
             tabIndex={-1}
             className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { CUSTOMER_BOTTOM_BAR, CUSTOMER_LABELS, CUSTOMER_SIDEBAR } from '@shop/contracts';
 import { CountBadge } from '../../components/ui/badge';
@@ -23,6 +23,7 @@ import { SkipLink } from '../../components/ui/skip-link';
 import { APP_NAME } from '../../lib/app-config';
 import { logOutCustomer } from '../../lib/session-actions';
 import { useCustomer } from '../../lib/sessions';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { useUnreadChatCount, useUnreadChatCountLive } from '../../features/chat/api/use-unread-chat-count';
 import { useUnreadNotificationCount } from '../../features/notifications/api/use-notifications';
 import { LazyNotificationBell as NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
@@ -248,6 +249,8 @@ function CustomerTopBar() {
 export function CustomerLayout() {
   // The chat feature keeps the unread chat count (the badges below) live while the area is on screen.
   useUnreadChatCountLive('customer');
+  const main = useRef<HTMLElement>(null);
+  useFocusRescue(main);
   return (
     <MessageDialogsProvider>
       {/* --area-chrome: the height the top bar, the page's top margin and the bottom bar (or bottom margin) take,
@@ -258,6 +261,7 @@ export function CustomerLayout() {
         <div className="flex min-w-0 flex-1 flex-col">
           <CustomerTopBar />
           <main
+            ref={main}
             id="main-content"
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"

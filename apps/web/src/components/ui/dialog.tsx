@@ -93,7 +93,7 @@ export function Dialog({
       const target = latest.current.returnFocusTo?.() ?? opener;
       // An opener that went while the dialog was open (the row it deleted): the page's main content, not nowhere.
       if (target?.isConnected) target.focus();
-      else document.getElementById('main-content')?.focus();
+      else document.getElementById('main-content')?.focus({ preventScroll: true });
     };
   }, [open, initialFocusRef]);
 
