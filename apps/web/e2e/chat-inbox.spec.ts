@@ -111,9 +111,14 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
   );
 
   // The inbox's reads fail (the shop's instances restarting behind the load balancer): first the list's, then,
-  // once it is back, the conversation's. The list may be read again at any time meanwhile (other journeys' messages
-  // arrive), so each read fails only in its own step.
+  // once it is back, the conversation's. The list may be read again at any time (other journeys' messages arrive),
+  // so each read fails only in its own step, and the list's until Try again is pressed (the page notes the press):
+  // a read made just before still fails, and the failure is still there to be pressed.
   const failing = { list: true, messages: false };
+  const pressed = () =>
+    page
+      .evaluate(() => (window as { tryAgainPressed?: boolean }).tryAgainPressed === true)
+      .catch(() => false);
   refusals.push(
     { status: 503, path: '/api/conversations' },
     { status: 503, path: `/api/messages/${customer}` },
@@ -121,7 +126,7 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
   const unavailable = { status: 503, json: { message: 'Service unavailable.' } };
   await page.route(
     (url) => url.pathname === '/api/conversations',
-    (route) => (failing.list ? route.fulfill(unavailable) : route.fallback()),
+    async (route) => (failing.list && !(await pressed()) ? route.fulfill(unavailable) : route.fallback()),
   );
   await page.route(
     (url) => url.pathname === `/api/messages/${customer}`,
@@ -132,8 +137,21 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
   await expect(listFailure).toBeVisible();
   await expect(page.getByText('No conversations yet.')).toHaveCount(0);
 
-  failing.list = false;
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (
+          event.target instanceof Element &&
+          event.target.closest('button')?.textContent?.includes('Try again')
+        )
+          (window as { tryAgainPressed?: boolean }).tryAgainPressed = true;
+      },
+      true,
+    ),
+  );
   await listFailure.getByRole('button', { name: 'Try again' }).click();
+  failing.list = false;
   const row = page.getByTestId(`conversation-${customer}`);
   // The search's own answer (one conversation), not the unsearched list that may still be shown.
   await page.getByLabel('Search conversations').fill(`rowan unreached ${tag}`);

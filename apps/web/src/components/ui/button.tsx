@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, MouseEvent, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx';
 import { Spinner } from './spinner';
@@ -38,6 +38,8 @@ export function buttonClasses(
   return cx(base, variants[variant], variant === 'link' ? '' : sizes[size], className);
 }
 
+const ignore = (event: MouseEvent) => event.preventDefault();
+
 interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -71,10 +73,7 @@ export function Button({
       aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       {...props}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-        else onClick?.(event);
-      }}
+      onClick={busy ? ignore : onClick}
     >
       {loading && <Spinner className="size-4" label={null} />}
       {loading && loadingText ? loadingText : children}
