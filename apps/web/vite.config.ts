@@ -18,7 +18,14 @@ const server = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // (Radix), the message dialog (and the <dialog> primitive under it), a toast's box, the form fields, the lists' pager, empty state
 // and badges are chunks the pages that use them load; the infinite-query observer (the chat's history) goes with
 // the chat. The realtime client stays out too: zod and Socket.IO are never part of a public page.
-const AREA_ONLY = ['dates', 'use-debounce', 'use-media-query', 'page-header', 'use-focus-rescue', 'detail-card'];
+const AREA_ONLY = [
+  'dates',
+  'use-debounce',
+  'use-media-query',
+  'page-header',
+  'use-focus-rescue',
+  'detail-card',
+];
 const NOT_IN_SHELL = [
   ...AREA_ONLY,
   'realtime-client',
