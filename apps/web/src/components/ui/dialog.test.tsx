@@ -178,31 +178,25 @@ function Confirming({ destructive }: { destructive: boolean }) {
 }
 
 describe('a confirmation', () => {
-  it('opens on Cancel when what it confirms is destructive, so Enter does not delete', async () => {
+  it.each([
+    {
+      what: 'opens on Cancel when what it confirms is destructive, so Enter does not delete',
+      destructive: true,
+      focused: 'Cancel',
+      answer: 'no',
+    },
+    { what: 'opens on its confirm button otherwise', destructive: false, focused: 'Delete', answer: 'yes' },
+  ])('$what', async ({ destructive, focused, answer }) => {
     const user = userEvent.setup();
     render(
       <MessageDialogsProvider>
-        <Confirming destructive />
+        <Confirming destructive={destructive} />
       </MessageDialogsProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Ask' }));
     const ask = await screen.findByRole('alertdialog', { name: 'Delete the desk?' });
-    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(ask).getByRole('button', { name: focused })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('answer: no')).toBeInTheDocument();
-  });
-
-  it('opens on its confirm button otherwise', async () => {
-    const user = userEvent.setup();
-    render(
-      <MessageDialogsProvider>
-        <Confirming destructive={false} />
-      </MessageDialogsProvider>,
-    );
-    await user.click(screen.getByRole('button', { name: 'Ask' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Delete the desk?' });
-    expect(within(ask).getByRole('button', { name: 'Delete' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(await screen.findByText('answer: yes')).toBeInTheDocument();
+    expect(await screen.findByText(`answer: ${answer}`)).toBeInTheDocument();
   });
 });
