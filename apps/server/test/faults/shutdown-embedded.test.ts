@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../../src/db/connection';
+import { embeddedSharedBuffersMb, startEmbeddedPostgres } from '../../src/db/connection';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 // The shop as `npm start` runs it by default: its own process on the embedded PostgreSQL of its data folder.
@@ -70,9 +70,21 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
         [email],
       );
       expect(mails.rowCount).toBe(1);
+      // The server runs with the shared buffers worked out from the machine's memory, not initdb's 128 MB.
+      const buffers = await client.query<{ mb: number }>(
+        `select (setting::bigint * 8 / 1024)::int as mb from pg_settings where name = 'shared_buffers'`,
+      );
+      expect(buffers.rows[0]!.mb).toBe(embeddedSharedBuffersMb());
     } finally {
       await client.end().catch(() => {});
       await embedded.stop();
     }
   }, 180_000);
+
+  it('gives the embedded server a quarter of the memory for its buffers, between 128 MB and 1 GB', () => {
+    const gib = 1024 ** 3;
+    expect(embeddedSharedBuffersMb(256 * 1024 ** 2)).toBe(128);
+    expect(embeddedSharedBuffersMb(2 * gib)).toBe(512);
+    expect(embeddedSharedBuffersMb(24 * gib)).toBe(1024);
+  });
 });
