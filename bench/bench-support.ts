@@ -17,6 +17,7 @@ import {
   type EmbeddedServer,
 } from '../apps/server/src/db/connection';
 import { runMigrations } from '../apps/server/src/db/migrate';
+import { loadConfig } from '../apps/server/src/config';
 import { generateCatalog } from './catalog-data';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -33,6 +34,9 @@ export interface BenchDatabase {
   close(): Promise<void>;
 }
 
+/** The embedded server's shared buffers as `npm start` sets them (`EMBEDDED_PG_SHARED_BUFFERS_MB`, else from memory). */
+export const embeddedBuffersMb = () => loadConfig().embeddedPgSharedBuffersMb;
+
 /**
  * A fresh database with `products` generated products; `close` drops it (and stops an embedded server).
  * With BENCH_KEEP_DATABASE=<name> and DATABASE_URL, that database is kept: made and filled the first time, only
@@ -46,7 +50,7 @@ export async function benchDatabase(products: number, port = 54395): Promise<Ben
   let adminUrl = process.env.DATABASE_URL ? withDatabase(process.env.DATABASE_URL, 'postgres') : '';
   if (!adminUrl) {
     pgDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-pg-'));
-    embedded = await startEmbeddedPostgres(pgDir, port);
+    embedded = await startEmbeddedPostgres(pgDir, port, embeddedBuffersMb());
     adminUrl = embedded.url('postgres');
   }
   const dbName = `shop_bench_${randomBytes(4).toString('hex')}`;

@@ -27,7 +27,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
 import { untilAnswers } from '../scripts/lib/until-answers';
-import { serverArgs } from './bench-support';
+import { embeddedBuffersMb, serverArgs } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -258,7 +258,7 @@ async function main() {
   let embedded: EmbeddedServer | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    embedded = await startEmbeddedPostgres(path.join(scratch, 'pg'), await freePort());
+    embedded = await startEmbeddedPostgres(path.join(scratch, 'pg'), await freePort(), embeddedBuffersMb());
     adminUrl = embedded.url('postgres');
   }
   const dbName = `shop_chat_bench_${randomBytes(4).toString('hex')}`;

@@ -46,7 +46,11 @@ async function main() {
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), config.embeddedPgPort);
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'postgres'),
+      config.embeddedPgPort,
+      config.embeddedPgSharedBuffersMb,
+    );
     await ensureDatabase(embedded.url('postgres'), 'shop');
     databaseUrl = embedded.url('shop');
   }

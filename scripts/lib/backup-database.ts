@@ -31,7 +31,7 @@ export async function openDatabase(
     await probe.end().catch(() => {});
     if (running) return { url, close: async () => {} };
   }
-  const server = await startEmbeddedPostgres(dir, config.embeddedPgPort);
+  const server = await startEmbeddedPostgres(dir, config.embeddedPgPort, config.embeddedPgSharedBuffersMb);
   await ensureDatabase(server.url('postgres'), 'shop');
   return { url: server.url('shop'), close: () => server.stop() };
 }

@@ -25,7 +25,11 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), config.embeddedPgPort);
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'postgres'),
+      config.embeddedPgPort,
+      config.embeddedPgSharedBuffersMb,
+    );
     await ensureDatabase(embedded.url('postgres'), 'shop');
     url = embedded.url('shop');
   }

