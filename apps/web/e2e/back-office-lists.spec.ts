@@ -260,11 +260,10 @@ test('unsaved changes of a design review ask before the admin leaves, on the pag
   await expect(admin).toHaveURL(`/admin/design/view/${design.id}`);
   await expect(comment).toHaveValue('Please send the floor plan.');
 
-  // Closing the tab: the browser's own question.
-  const beforeUnload = new Promise<string>((resolve) =>
+  // Closing the tab: the browser's own question, answered (Stay) before the next step, as a person must.
+  const beforeUnload = new Promise<string>((resolve, reject) =>
     admin.once('dialog', (d) => {
-      resolve(d.type());
-      void d.dismiss();
+      d.dismiss().then(() => resolve(d.type()), reject);
     }),
   );
   await admin.close({ runBeforeUnload: true });
