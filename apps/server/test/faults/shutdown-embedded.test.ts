@@ -1,10 +1,10 @@
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { embeddedSharedBuffersMb, startEmbeddedPostgres } from '../../src/db/connection';
+import { embeddedSharedBuffersMb, embeddedUrl, startEmbeddedPostgres } from '../../src/db/connection';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 // The shop as `npm start` runs it by default: its own process on the embedded PostgreSQL of its data folder.
@@ -55,9 +55,7 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
       120_000,
     );
     // The shop started its embedded server with the shared buffers it was given.
-    const pgPassword = (await readFile(path.join(dir, 'postgres', '.password'), 'utf8')).trim();
-    const shopPg = `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/shop`;
-    expect(await sharedBuffersMb(shopPg)).toBe(160);
+    expect(await sharedBuffersMb(await embeddedUrl(path.join(dir, 'postgres'), pgPort, 'shop'))).toBe(160);
     const email = 'leaving-soon@example.com';
     const password = 'Walnut-Desk-Panel-42';
     const registered = await post(server.url, '/api/register', {
