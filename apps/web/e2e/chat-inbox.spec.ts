@@ -69,7 +69,7 @@ test('the admin inbox searches past its first page and loads more from the keybo
   expect(listedAtPress).not.toContain(await focused.getAttribute('data-testid'));
 
   // The search runs on the server: it finds Quinn by e-mail although the first page does not hold them.
-  const search = page.getByLabel('Search conversations');
+  const search = page.getByLabel('Filter conversations');
   await search.fill(quinnEmail.toUpperCase());
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(quinnRow).toContainText(`Quinn Oldest ${tag}`);
@@ -154,7 +154,7 @@ test('the inbox and a conversation say when they could not be loaded, and Try ag
   failing.list = false;
   const row = page.getByTestId(`conversation-${customer}`);
   // The search's own answer (one conversation), not the unsearched list that may still be shown.
-  await page.getByLabel('Search conversations').fill(`rowan unreached ${tag}`);
+  await page.getByLabel('Filter conversations').fill(`rowan unreached ${tag}`);
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')).toHaveCount(1);
   await expect(row).toContainText('Can the desks come before Friday?');
 
@@ -193,7 +193,7 @@ test('a customer found by the search names the pane even while their messages ca
       failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
   );
   await signIn(page, 'admin', adminEmail, '/admin/chat');
-  await page.getByLabel('Search customers').fill(name);
+  await page.getByLabel('New conversation').fill(name);
   await page.getByRole('list', { name: 'Customers found' }).getByRole('button', { name }).click();
 
   const pane = page.getByRole('region', { name: `Conversation with ${name}` });

@@ -75,16 +75,19 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
           select(customer.id);
         })}
         {area === 'admin' && (
-          <div className="border-b border-slate-200 px-3 py-2">
-            <label htmlFor={searchId} className="sr-only">
-              Search conversations
+          <div className="border-b border-slate-200 p-3">
+            <label
+              htmlFor={searchId}
+              className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
+              Filter conversations
             </label>
             <input
               id={searchId}
               type="search"
               value={listSearch}
               onChange={(e) => setListSearch(e.target.value)}
-              placeholder="Search conversations by name or e-mail…"
+              placeholder="Name or e-mail…"
               maxLength={100}
               className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
             />

@@ -19,16 +19,16 @@ describe('the chat’s customer search', () => {
     const onPick = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<CustomerSearch onPick={onPick} />);
-    await user.type(screen.getByLabelText('Search customers'), 'harp');
+    await user.type(screen.getByLabelText('New conversation'), 'harp');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to search customers.');
     expect(screen.queryByText('No customers found.')).not.toBeInTheDocument();
 
     up = true;
-    await user.type(screen.getByLabelText('Search customers'), 'e');
+    await user.type(screen.getByLabelText('New conversation'), 'e');
     await user.click(await screen.findByRole('button', { name: /Harper Quill/ }));
     expect(onPick).toHaveBeenCalledWith({ id: 7, name: 'Harper Quill', photo_url: null });
     // The pick empties the field and closes the results at once (not when the debounce catches up).
-    expect(screen.getByLabelText('Search customers')).toHaveValue('');
+    expect(screen.getByLabelText('New conversation')).toHaveValue('');
     expect(screen.queryByRole('list', { name: 'Customers found' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -37,7 +37,7 @@ describe('the chat’s customer search', () => {
     server.use(http.get('/api/search-users', () => HttpResponse.json({ users: [] })));
     const user = userEvent.setup();
     renderWithProviders(<CustomerSearch onPick={() => {}} />);
-    await user.type(screen.getByLabelText('Search customers'), 'nobody');
+    await user.type(screen.getByLabelText('New conversation'), 'nobody');
     expect(await screen.findByText('No customers found.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -27,15 +27,15 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
   const failed = !!error && !isFetching && users.length === 0;
   return (
     <div className="border-b border-slate-200 p-3">
-      <label htmlFor={id} className="sr-only">
-        Search customers
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        New conversation
       </label>
       <input
         id={id}
         type="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        placeholder="Search customers…"
+        placeholder="Customer's name or e-mail…"
         className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
       />
       {shown && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
