@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Conversation } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
+import { TextField } from '../../../components/ui/form-field';
 import { useOnlineUsers, useRealtimeConnection } from '../../../lib/realtime-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import type { ChatArea, ChatCustomer } from '../api/chat-api';
@@ -27,7 +28,6 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
   // The team's list can be narrowed to customers by name or e-mail (searched on the server, past the first page).
   const [listSearch, setListSearch] = useState('');
   const search = useDebounce(listSearch.trim());
-  const searchId = useId();
   const chat = useChat(area, me, area === 'admin' ? search : '');
   const online = useOnlineUsers();
   const { open, close, conversations, pane } = chat;
@@ -76,20 +76,14 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
         })}
         {area === 'admin' && (
           <div className="border-b border-slate-200 p-3">
-            <label
-              htmlFor={searchId}
-              className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              Filter conversations
-            </label>
-            <input
-              id={searchId}
+            <TextField
               type="search"
+              label="Filter conversations"
               value={listSearch}
               onChange={(e) => setListSearch(e.target.value)}
               placeholder="Name or e-mail…"
               maxLength={100}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
+              autoComplete="off"
             />
           </div>
         )}

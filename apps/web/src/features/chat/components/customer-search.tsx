@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
@@ -13,7 +14,6 @@ const SEARCH_FAILED = 'Failed to search customers.';
 export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) => void }) {
   const [query, setQuery] = useState('');
   const debounced = useDebounce(query.trim());
-  const id = useId();
   const { data, isFetching, error } = useQuery({
     queryKey: chatKeys.search(debounced),
     queryFn: ({ signal }) => searchChatUsers(debounced, signal),
@@ -27,16 +27,13 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
   const failed = !!error && !isFetching && users.length === 0;
   return (
     <div className="border-b border-slate-200 p-3">
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">
-        New conversation
-      </label>
-      <input
-        id={id}
+      <TextField
         type="search"
+        label="New conversation"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         placeholder="Customer's name or e-mail…"
-        className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none"
+        autoComplete="off"
       />
       {shown && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
       {shown && !failed && (
