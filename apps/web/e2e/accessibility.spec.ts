@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations, seriousViolations } from './support/axe';
 import { expect, logInAsAdmin, logInAsCustomer, test, uniqueEmail } from './support/fixtures';
 
@@ -180,5 +181,100 @@ test.describe('keyboard only', () => {
 
     await expect(page.getByRole('status').filter({ hasText: 'Thank you for your message' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('');
+  });
+});
+
+/**
+ * Presses Tab from the top of the page until focus comes back to a control it already reached (or `limit` presses),
+ * and returns each stop that does not show where the keyboard is. A stop shows it with its own outline or ring, or
+ * with the outline of a box around it (a product card, whose whole face is the link) while it holds focus; an outline
+ * that a scrolling box around it cuts away does not count.
+ */
+async function unseenFocusStops(page: Page, limit = 150): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const unseen: string[] = [];
+  const reached = new Set<string>();
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const focused = document.activeElement as (HTMLElement & { dataset: DOMStringMap }) | null;
+      if (!focused || focused === document.body) return null;
+      focused.dataset.tabStop ??= String(document.querySelectorAll('[data-tab-stop]').length);
+      const name = `${focused.tagName.toLowerCase()} "${(focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().slice(0, 50)}"`;
+      const outlined = (element: Element) => {
+        const style = getComputedStyle(element);
+        return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      };
+      let shown: Element | null = null;
+      if (outlined(focused) || getComputedStyle(focused).boxShadow !== 'none') shown = focused;
+      for (let box = focused.parentElement; !shown && box && box !== document.body; box = box.parentElement) {
+        if (outlined(box)) shown = box;
+      }
+      if (!shown) return { id: focused.dataset.tabStop, name, problem: 'no focus outline or ring' };
+      if (outlined(shown)) {
+        const style = getComputedStyle(shown);
+        const reach = Math.max(0, parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset));
+        const rect = shown.getBoundingClientRect();
+        for (
+          let box = shown.parentElement;
+          box && box !== document.documentElement;
+          box = box.parentElement
+        ) {
+          const boxStyle = getComputedStyle(box);
+          if (boxStyle.overflowX === 'visible' && boxStyle.overflowY === 'visible') continue;
+          const edge = box.getBoundingClientRect();
+          const left = edge.left + box.clientLeft;
+          const top = edge.top + box.clientTop;
+          const cut =
+            rect.left - reach < left - 0.5 ||
+            rect.top - reach < top - 0.5 ||
+            rect.right + reach > left + box.clientWidth + 0.5 ||
+            rect.bottom + reach > top + box.clientHeight + 0.5;
+          if (cut)
+            return { id: focused.dataset.tabStop, name, problem: 'focus outline cut off by a scrolling box' };
+        }
+      }
+      return { id: focused.dataset.tabStop, name, problem: '' };
+    });
+    if (!stop) continue;
+    if (reached.has(stop.id)) break;
+    reached.add(stop.id);
+    if (stop.problem) unseen.push(`${stop.name}: ${stop.problem}`);
+  }
+  expect(reached.size, 'the page has controls to reach with Tab').toBeGreaterThan(3);
+  return unseen;
+}
+
+test.describe('every Tab stop shows where the keyboard is', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the inventory and a product page, ${viewport.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      for (const path of ['/products', '/product/ergonomic-mesh-task-chair']) {
+        await open(page, path);
+        await expect(page.getByTestId('product-card').first()).toBeVisible();
+        expect(await unseenFocusStops(page), path).toEqual([]);
+      }
+    });
+  }
+
+  test('the back-office chat with customers found', async ({ page }) => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const adminEmail = uniqueEmail('focus-admin');
+    await createAccount({ email: adminEmail, role: 'admin', name: `Focus Admin ${tag}` });
+    const name = `Focus Customer ${tag}`;
+    await createAccount({ email: uniqueEmail(`focus-${tag}`), role: 'user', name });
+    await signIn(page, 'admin', adminEmail, '/admin/chat');
+
+    await page.getByLabel('New conversation').fill(name);
+    const found = page.getByRole('list', { name: 'Customers found' }).getByRole('button', { name });
+    await expect(found).toBeVisible();
+    expect(await unseenFocusStops(page)).toEqual([]);
+    // The customer found is a stop of its own, and Enter opens their conversation.
+    await found.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: `Conversation with ${name}` })).toBeVisible();
   });
 });

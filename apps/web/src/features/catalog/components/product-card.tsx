@@ -17,7 +17,7 @@ interface ProductCardProps {
 export function ProductCard({ product, onToggleWishlist, wishlistBusy, priority }: ProductCardProps) {
   return (
     <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-copper-600"
       data-testid="product-card"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">

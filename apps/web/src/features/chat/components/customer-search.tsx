@@ -49,7 +49,7 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
             <li key={u.id}>
               <button
                 type="button"
-                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50"
+                className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-copper-600"
                 onClick={() => {
                   setQuery('');
                   onPick(u);
