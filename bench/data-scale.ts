@@ -1,6 +1,7 @@
 /**
  * Years of data: the back-office and the customer pages that grow with the shop's history, timed on a database
- * of USERS customers (default 100,000), MESSAGES chat messages (1,000,000) and NOTIFICATIONS (500,000).
+ * of USERS customers (default 100,000), MESSAGES chat messages (1,000,000), NOTIFICATIONS (500,000) and PRODUCTS
+ * products (1,000; PRODUCTS=1000000 for the dashboard and the product list of a million-product catalogue).
  *
  *   npx tsx bench/data-scale.ts                                     (embedded PostgreSQL)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/data-scale.ts
@@ -18,6 +19,7 @@ const USERS = Number(process.env.USERS ?? 100_000);
 const MESSAGES = Number(process.env.MESSAGES ?? 1_000_000);
 const NOTIFICATIONS = Number(process.env.NOTIFICATIONS ?? 500_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 40);
+const PRODUCTS = Number(process.env.PRODUCTS ?? 1000);
 const PORT = 3295;
 const PASSWORD = 'Bench-Passw0rd-1';
 
@@ -83,7 +85,7 @@ async function time(method: string, path: string, token: string): Promise<number
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-const database = await benchDatabase(1000, 54397);
+const database = await benchDatabase(PRODUCTS, 54397);
 let server: ChildProcess | undefined;
 try {
   const victims = await generate(database.url);
@@ -126,6 +128,7 @@ try {
       ['admin users, page 1', 50, 'GET', () => '/api/admin/users?page=1&perPage=10', admin],
       ['admin users, search', 50, 'GET', (i) => `/api/admin/users?search=customer ${1000 + i}`, admin],
       ['admin designs, page 1', 50, 'GET', () => '/api/admin/designs?page=1&perPage=10', admin],
+      ['admin products, page 1', 50, 'GET', () => '/api/admin/products?page=1&perPage=10', admin],
       ['admin products, search', 50, 'GET', (i) => `/api/admin/products?search=chair ${i}`, admin],
       ['delete a customer with history', 100, 'DELETE', (i) => `/api/admin/users/${victims[i]}`, admin],
     ];

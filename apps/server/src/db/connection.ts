@@ -14,6 +14,7 @@ import * as favorites from './schema/favorites';
 import * as mail from './schema/mail';
 import * as notifications from './schema/notifications';
 import * as seo from './schema/seo';
+import * as tallies from './schema/tallies';
 import * as uploads from './schema/uploads';
 import * as users from './schema/users';
 import * as verification from './schema/verification';
@@ -31,6 +32,7 @@ export const schema = {
   ...uploads,
   ...verification,
   ...deals,
+  ...tallies,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either so callers can compose them. */

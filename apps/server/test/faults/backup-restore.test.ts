@@ -110,9 +110,10 @@ describe('backup and restore', () => {
     await t.ctx.database.pool.query(`insert into upload_journal (key) values ('orphans/abandoned.bin')`);
 
     const before = await tableContents(t.databaseUrl);
-    // The rows the triggers wrote for the product: a restore must write them again, the same.
+    // The rows the triggers wrote for the product and the accounts: a restore must write them again, the same.
     expect(JSON.parse(before.search_postings!)).not.toHaveLength(0);
     expect(JSON.parse(before.search_words!)).not.toHaveLength(0);
+    expect(JSON.parse(before.created_counts!)).not.toHaveLength(0);
     const { rows: keyRows } = await t.ctx.database.pool.query<{ key: string }>(
       `select file_key as key from message_attachments
        union select design_file_key from design_submissions where design_file_key is not null

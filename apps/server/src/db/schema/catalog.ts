@@ -60,6 +60,10 @@ export const products = pgTable(
     uniqueIndex('products_slug_unique').on(t.slug),
     index('products_active_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    // The back-office's product list: every product, active or not, newest first, read backwards (without it, a page
+    // of a million products sorted them all: 483 ms). Ascending, so that its backward scan gives the list's
+    // `created_at desc, id desc` (nulls first), which the descending-nulls-last indexes above cannot.
+    index('products_created_idx').on(t.createdAt, t.id),
     // The products changed since a moment (each instance's in-memory search index reads them every few seconds),
     // and the sitemap's latest changes first.
     index('products_updated_idx').on(t.updatedAt, t.id),

@@ -6,7 +6,7 @@ import { designSubmissions, recommendationFiles } from '../../db/schema/designs'
 import { favorites } from '../../db/schema/favorites';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
-import { createdWindows } from '../../platform/created-windows';
+import { createdFigures, createdTotal } from '../../platform/created-windows';
 
 /** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -22,7 +22,15 @@ function customerFilter(search?: string): SQL | undefined {
 
 export async function listCustomers(db: DbOrTx, opts: { search?: string; limit: number; offset: number }) {
   const where = customerFilter(opts.search);
-  const [rows, [total]] = await Promise.all([
+  // Every customer: the daily counts' sum instead of counting them all.
+  const total = opts.search
+    ? db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where)
+        .then(([row]) => row?.count ?? 0)
+    : createdTotal(db, 'customers');
+  const [rows, count] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -36,12 +44,9 @@ export async function listCustomers(db: DbOrTx, opts: { search?: string; limit: 
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
+    total,
   ]);
-  return { rows, total: total?.count ?? 0 };
+  return { rows, total: count };
 }
 
 /** How many products each user has liked. */
@@ -90,12 +95,13 @@ export async function setUserStatus(db: DbOrTx, id: number, status: UserStatus) 
     .where(eq(users.id, id));
 }
 
-export async function countCustomersCreated(db: DbOrTx, now: Date) {
-  const [row] = await db
-    .select(createdWindows(users.createdAt, now))
-    .from(users)
-    .where(eq(users.role, 'user'));
-  return { total: row?.total ?? 0, last30: row?.last30 ?? 0, prev30: row?.prev30 ?? 0 };
+export function countCustomersCreated(db: DbOrTx, now: Date) {
+  return createdFigures(
+    db,
+    'customers',
+    { table: users, createdAt: users.createdAt, where: eq(users.role, 'user') },
+    now,
+  );
 }
 
 /**
