@@ -67,11 +67,24 @@ export async function createdFigures(db: DbOrTx, subject: Subject, rows: Counted
   return { total: row?.total ?? 0, last30: row?.last30 ?? 0, prev30: row?.prev30 ?? 0 };
 }
 
-/** How many rows of a subject there are, all days together. */
-export async function createdTotal(db: DbOrTx, subject: Subject): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${createdCounts.n}), 0)::int` })
-    .from(createdCounts)
-    .where(sql`${createdCounts.subject} = ${subject}`);
+/**
+ * A back-office list's total: every row of the subject (no `filter`) is the daily counts' sum, one row a day, instead
+ * of a count of them all; a filtered list counts its matching rows of `table`.
+ */
+export async function listTotal(
+  db: DbOrTx,
+  subject: Subject,
+  table: PgTable,
+  filter: SQL | undefined,
+): Promise<number> {
+  const [row] = filter
+    ? await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table)
+        .where(filter)
+    : await db
+        .select({ total: sql<number>`coalesce(sum(${createdCounts.n}), 0)::int` })
+        .from(createdCounts)
+        .where(sql`${createdCounts.subject} = ${subject}`);
   return row?.total ?? 0;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { DbOrTx } from '../../db/connection';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { favorites } from '../../db/schema/favorites';
-import { createdFigures, createdTotal } from '../../platform/created-windows';
+import { createdFigures, listTotal } from '../../platform/created-windows';
 
 export type ProductImageRow = { id: number; productId: number; imageKey: string; position: number };
 
@@ -67,15 +67,7 @@ export async function listAdminProducts(
   offset: number,
 ) {
   const where = adminFilter(filter);
-  // Every product: the daily counts' sum instead of counting them all.
-  const total = where
-    ? db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(products)
-        .where(where)
-        .then(([row]) => row?.count ?? 0)
-    : createdTotal(db, 'products');
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(productWithCategory)
       .from(products)
@@ -84,9 +76,9 @@ export async function listAdminProducts(
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset(offset),
-    total,
+    listTotal(db, 'products', products, where),
   ]);
-  return { rows: rows as AdminProductRow[], total: count };
+  return { rows: rows as AdminProductRow[], total };
 }
 
 /** These products (active or not), in the order of `ids`. */

@@ -6,7 +6,7 @@ import { designSubmissions, recommendationFiles } from '../../db/schema/designs'
 import { favorites } from '../../db/schema/favorites';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
-import { createdFigures, createdTotal } from '../../platform/created-windows';
+import { createdFigures, listTotal } from '../../platform/created-windows';
 
 /** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -22,15 +22,7 @@ function customerFilter(search?: string): SQL | undefined {
 
 export async function listCustomers(db: DbOrTx, opts: { search?: string; limit: number; offset: number }) {
   const where = customerFilter(opts.search);
-  // Every customer: the daily counts' sum instead of counting them all.
-  const total = opts.search
-    ? db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where)
-        .then(([row]) => row?.count ?? 0)
-    : createdTotal(db, 'customers');
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -44,9 +36,9 @@ export async function listCustomers(db: DbOrTx, opts: { search?: string; limit: 
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    total,
+    listTotal(db, 'customers', users, opts.search ? where : undefined),
   ]);
-  return { rows, total: count };
+  return { rows, total };
 }
 
 /** How many products each user has liked. */
