@@ -280,10 +280,21 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(welcome).toBeVisible();
     await expect(add).toBeVisible();
     expect(overlaps((await welcome.boundingBox())!, (await add.boundingBox())!)).toBe(false);
-    // Reached at once, while the toast is still there (a toast a pointer rests on stays open).
+    // Reached at once, while the toast is still there (a toast a pointer rests on stays open). Whether it was there
+    // is read at the click itself: the toast's own 5 s may run out while the next page loads.
+    await page.evaluate((text) => {
+      document.addEventListener(
+        'click',
+        () => {
+          const toasts = [...document.querySelectorAll('[data-toast-type]')];
+          document.body.dataset.toastAtClick = String(toasts.some((t) => t.textContent?.includes(text)));
+        },
+        { capture: true, once: true },
+      );
+    }, ADMIN_MESSAGES.loginSuccess);
     await add.click({ timeout: 2_000 });
     await expect(page).toHaveURL('/admin/products/create');
-    await expect(welcome).toBeVisible();
+    expect(await page.evaluate(() => document.body.dataset.toastAtClick)).toBe('true');
   });
 }
 
