@@ -39,6 +39,16 @@ export interface CountedRows {
 const startOfDay = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
 const dayOf = (t: Date) => t.toISOString().slice(0, 10);
 
+/** A subject's daily counts summed: all its days, or only the days strictly between `after` and `before`. */
+function countsSum(subject: Subject, after?: Date, before?: Date): SQL {
+  const between =
+    after && before
+      ? sql` and ${createdCounts.day} > ${dayOf(after)}::date and ${createdCounts.day} < ${dayOf(before)}::date`
+      : sql``;
+  return sql`(select coalesce(sum(${createdCounts.n}), 0) from ${createdCounts}
+    where ${createdCounts.subject} = ${subject}${between})`;
+}
+
 /**
  * The same figures as `createdWindows`, read from the daily counts (`created_counts`) instead of counting every row:
  * the whole days inside each window come from the counts, the two partial days at its edges are counted in the
@@ -52,16 +62,11 @@ export async function createdFigures(db: DbOrTx, subject: Subject, rows: Counted
   const counted = (from: Date, to: Date, toIncluded = false) =>
     sql`(select count(*) from ${rows.table} where ${rows.where} and ${rows.createdAt} >= ${from}
          and ${rows.createdAt} ${toIncluded ? sql`<=` : sql`<`} ${to})`;
-  const days = (after: Date, before: Date) =>
-    sql`(select coalesce(sum(${createdCounts.n}), 0) from ${createdCounts}
-         where ${createdCounts.subject} = ${subject} and ${createdCounts.day} > ${dayOf(after)}::date
-           and ${createdCounts.day} < ${dayOf(before)}::date)`;
   const result = await db.execute<{ total: number; last30: number; prev30: number }>(sql`select
-      (select coalesce(sum(${createdCounts.n}), 0) from ${createdCounts}
-        where ${createdCounts.subject} = ${subject})::int as total,
-      (${days(day30, today)} + ${counted(since30, new Date(day30.getTime() + DAY_MS))}
+      ${countsSum(subject)}::int as total,
+      (${countsSum(subject, day30, today)} + ${counted(since30, new Date(day30.getTime() + DAY_MS))}
         + ${counted(today, now, true)})::int as last30,
-      (${days(day60, day30)} + ${counted(since60, new Date(day60.getTime() + DAY_MS))}
+      (${countsSum(subject, day60, day30)} + ${counted(since60, new Date(day60.getTime() + DAY_MS))}
         + ${counted(day30, since30)})::int as prev30`);
   const row = result.rows[0];
   return { total: row?.total ?? 0, last30: row?.last30 ?? 0, prev30: row?.prev30 ?? 0 };
@@ -77,14 +82,13 @@ export async function listTotal(
   table: PgTable,
   filter: SQL | undefined,
 ): Promise<number> {
-  const [row] = filter
-    ? await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table)
-        .where(filter)
-    : await db
-        .select({ total: sql<number>`coalesce(sum(${createdCounts.n}), 0)::int` })
-        .from(createdCounts)
-        .where(sql`${createdCounts.subject} = ${subject}`);
-  return row?.total ?? 0;
+  if (filter) {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(table)
+      .where(filter);
+    return row?.total ?? 0;
+  }
+  const result = await db.execute<{ total: number }>(sql`select ${countsSum(subject)}::int as total`);
+  return result.rows[0]?.total ?? 0;
 }
