@@ -6,13 +6,22 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/claim-design?token=abc')).toBe('/claim-design?token=abc');
     expect(safeReturnPath('/products?favorites=true')).toBe('/products?favorites=true');
   });
-  it.each([null, '', 'https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
-    'refuses %s',
-    (next) => {
-      expect(safeReturnPath(next)).toBeNull();
-      expect(safeReturnPath(next, 'admin')).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    // The browser drops tabs and line breaks from a URL: each of these is '//evil.example' to it.
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example/admin',
+    '\t//evil.example',
+  ])('refuses %s', (next) => {
+    expect(safeReturnPath(next)).toBeNull();
+    expect(safeReturnPath(next, 'admin')).toBeNull();
+  });
   it('never returns to a sign-in screen', () => {
     for (const path of [
       '/login',
@@ -31,6 +40,12 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/user/design-status', 'admin')).toBeNull();
     expect(safeReturnPath('/admin/users')).toBeNull();
     expect(safeReturnPath('/administration')).toBe('/administration');
+  });
+  it('answers the path the browser would go to', () => {
+    expect(safeReturnPath('/products?q=a b')).toBe('/products?q=a%20b');
+    expect(safeReturnPath('/user/../admin/users', 'admin')).toBe('/admin/users');
+    expect(safeReturnPath('/user/../admin/users')).toBeNull();
+    expect(safeReturnPath('/x/../login')).toBeNull();
   });
   it('round-trips through withReturnPath', () => {
     const url = new URL(withReturnPath('/login', '/claim-design?token=a&b=c'), 'http://shop.test');

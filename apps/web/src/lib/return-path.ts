@@ -11,18 +11,31 @@ const LOGIN: Record<SignInArea, string> = { customer: '/login', admin: '/admin/l
 /** The screens that are themselves part of signing in: returning to one of them would go round in circles. */
 const SIGN_IN_SCREENS = /^\/(login|register|forgot-password|reset-password|admin\/login)(?:[/?#]|$)/;
 
+/** A base no page of the shop has: what a return path resolves to against it shows whether it leaves the site. */
+const THIS_SITE = 'http://this-site.invalid';
+
 /**
- * A return path the area's login may follow: a path of this site only, never another origin ('//host', '/\host'),
- * never a sign-in screen; for the back-office a back-office page, for a customer anything else.
+ * A return path the area's login may follow: a path of this site only, never another origin ('//host', '/\\host',
+ * or '/\t/host', which the browser reads as '//host' once it drops the tab), never a sign-in screen; for the
+ * back-office a back-office page, for a customer anything else. It is resolved as the browser would resolve it,
+ * and what it resolved to is returned.
  */
 export function safeReturnPath(
   next: string | null | undefined,
   area: SignInArea = 'customer',
 ): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  if (SIGN_IN_SCREENS.test(next)) return null;
-  const backOffice = next === '/admin' || /^\/admin[/?#]/.test(next);
-  return backOffice === (area === 'admin') ? next : null;
+  if (!next || !next.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, THIS_SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== THIS_SITE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (SIGN_IN_SCREENS.test(path)) return null;
+  const backOffice = path === '/admin' || /^\/admin[/?#]/.test(path);
+  return backOffice === (area === 'admin') ? path : null;
 }
 
 /** A sign-in screen's path that comes back to `returnTo` afterwards. */
