@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { SCHEDULING_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test, uniqueEmail } from './support/fixtures';
@@ -516,11 +517,12 @@ test('a full window is shown full and cannot be booked', async ({ browser }) => 
     });
     expect(held.status()).toBe(201);
   }
+  // A guest, who has no visit ahead, is refused by the window alone.
   const fourth = await customer.request.post('/api/site-visits', {
-    headers: auth(customerToken),
-    data: { slot_start: window },
+    data: { slot_start: window, name: 'Guest', email: uniqueEmail('full-window'), phone: '555 0100' },
   });
   expect(fourth.status()).toBe(409);
+  expect(((await fourth.json()) as { message: string }).message).toBe(SCHEDULING_MESSAGES.windowFull);
 
   await customer.goto('/site-visit');
   const full = customer.locator(`input[type="radio"][value="${window}"]`);

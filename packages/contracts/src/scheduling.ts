@@ -4,6 +4,9 @@ import { emailField } from './common';
 import { isoDate } from './proposals';
 
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
+/** Site visits one account or e-mail address may have ahead (requested, proposed or confirmed) at a time. */
+export const SITE_VISITS_OPEN_PER_CONTACT = 3;
+
 export const SCHEDULING_MESSAGES = {
   windowFull: 'This window is fully booked. Please choose another.',
   notAWindow: 'The selected time is not an available window.',
@@ -14,6 +17,7 @@ export const SCHEDULING_MESSAGES = {
   windowEndBeforeStart: 'The end must be after the start.',
   slotOrDate: 'Choose a window or ask for a date.',
   cancelled: 'Booking cancelled.',
+  tooManyVisits: `You already have ${SITE_VISITS_OPEN_PER_CONTACT} site visits ahead. We will be in touch about them.`,
 } as const;
 
 /* ------------------------------------------------------------------------------------------------
@@ -41,7 +45,8 @@ export const SCHEDULING_MESSAGES = {
  *
  * Public (anyone; a signed-in customer's contact details are taken from the account when omitted):
  *   GET  /api/site-visits/slots                     -> { slots }
- *   POST /api/site-visits                           siteVisitInput -> 201 { booking }   409 window full, 422
+ *   POST /api/site-visits                           siteVisitInput -> 201 { booking }   409 window full or too many
+ *                                                   visits ahead for the account or address, 422, 429
  * ---------------------------------------------------------------------------------------------- */
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM.');

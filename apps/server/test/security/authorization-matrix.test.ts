@@ -499,6 +499,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/site-visits': {
     kind: 'public',
     url: () => '/api/site-visits',
+    // Customer A holds the deal fixtures' six site visits, past the three one account may have ahead: let in,
+    // then refused by that cap. Customer B books one.
+    expect: { customerA: 409 },
     body: (fx, a) =>
       json({
         slot_start: fx.deal.slotStart,

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
-import { enqueueMail, simpleHtml, type OutgoingMail } from '../../platform/mail/queue';
+import { enqueueMail, enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
 import { activeAdminIds, createNotifications, type NotificationRow } from '../notifications/service';
 import type { DesignRow } from './queries';
 import { createClaimLink } from './claim-guest-designs';
@@ -9,21 +8,6 @@ import * as q from './queries';
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/**
- * Queues a 'design received' mail unless its address has had DESIGN_MAILS_PER_ADDRESS_PER_DAY of them in the
- * last 24 hours, so the guest form cannot be used to flood someone else's inbox (the submission itself is kept).
- * The address is locked for the rest of the transaction, so two submissions at once count each other.
- */
-async function enqueueDesignReceipt(ctx: AppContext, tx: DbOrTx, mail: OutgoingMail): Promise<void> {
-  const address = mail.to.toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`design-mail:${address}`}, 0))`);
-  const res = await tx.execute<{ sent: number }>(sql`
-    select count(*)::int as sent from mail_queue
-     where kind = 'design_received' and lower(to_address) = ${address}
-       and created_at > now() - interval '1 day'`);
-  if ((res.rows[0]?.sent ?? 0) < ctx.config.designMailsPerAddressPerDay) await enqueueMail(tx, mail);
-}
 
 /** Inside the submission's transaction: the submitter's 'design received' mail and a notification to every admin. */
 export async function announceSubmission(
@@ -45,17 +29,22 @@ export async function announceSubmission(
       ? `To follow its status, read our comments and download our recommendations, add it to your account: open the link below and log in with this e-mail address (${design.email}), or create an account with it and confirm the address.`
       : 'You can follow its status in your account at any time.',
   ];
-  await enqueueDesignReceipt(ctx, tx, {
-    to: design.email,
-    subject: `We received your design ${design.slug}`,
-    text: `${paragraphs.join('\n\n')}\n\n${guest ? 'Add it to your account' : 'Follow your design'}: ${link}\n`,
-    html: simpleHtml(ctx.config.appName, paragraphs, {
-      label: guest ? 'Add it to your account' : 'Follow your design',
-      url: link,
-    }),
-    kind: 'design_received',
-    ref: String(design.id),
-  });
+  // One address gets at most DESIGN_MAILS_PER_ADDRESS_PER_DAY of these a day (the submission itself is kept).
+  await enqueueMailCapped(
+    tx,
+    {
+      to: design.email,
+      subject: `We received your design ${design.slug}`,
+      text: `${paragraphs.join('\n\n')}\n\n${guest ? 'Add it to your account' : 'Follow your design'}: ${link}\n`,
+      html: simpleHtml(ctx.config.appName, paragraphs, {
+        label: guest ? 'Add it to your account' : 'Follow your design',
+        url: link,
+      }),
+      kind: 'design_received',
+      ref: String(design.id),
+    },
+    ctx.config.designMailsPerAddressPerDay,
+  );
   const who = design.companyName ? `${design.name} (${design.companyName})` : design.name;
   return createNotifications(tx, await activeAdminIds(tx), {
     type: 'design_submission',

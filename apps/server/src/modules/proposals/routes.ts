@@ -201,7 +201,7 @@ export async function proposalRoutes(base: FastifyInstance, { ctx }: ModuleOptio
     schema: {
       tags: ['proposals'],
       body: quoteRequestInput,
-      response: { 201: quoteRequestResponse, ...errors(401, 403, 422) },
+      response: { 201: quoteRequestResponse, ...errors(401, 403, 422, 429) },
     },
     handler: async (request, reply) =>
       reply.code(201).send({ quote_request: await service.requestQuote(ctx, me(request), request.body) }),

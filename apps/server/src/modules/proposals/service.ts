@@ -469,6 +469,7 @@ export async function requestQuote(
   userId: number,
   input: QuoteRequestInput,
 ): Promise<QuoteRequest> {
+  await ctx.limits.consume('quoteRequest', String(userId));
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
     const merged = new Map<number, number>();

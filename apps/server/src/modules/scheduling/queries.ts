@@ -62,6 +62,27 @@ export async function heldAt(db: DbOrTx, start: Date, exceptId?: number) {
   return row?.n ?? 0;
 }
 
+/**
+ * Site visits ahead (not cancelled, their window or asked-for day, `today` in the shop's timezone, not yet past) of an account or an e-mail
+ * address; the address is locked for the rest of the transaction, so two requests at once count each other.
+ */
+export async function siteVisitsAhead(
+  db: DbOrTx,
+  userId: number | null,
+  email: string,
+  today: string,
+): Promise<number> {
+  const address = email.toLowerCase();
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`site-visits:${address}`}, 0))`);
+  if (userId !== null) await db.execute(sql`select pg_advisory_xact_lock(14015, ${userId}::int)`);
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from bookings
+     where kind = 'site_visit' and status <> 'cancelled'
+       and (lower(email) = ${address}${userId !== null ? sql` or user_id = ${userId}` : sql``})
+       and (slot_start > now() or (slot_start is null and requested_date >= ${today}))`);
+  return res.rows[0]?.n ?? 0;
+}
+
 export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferInsert) {
   const [row] = await db.insert(bookings).values(values).returning();
   return row!;

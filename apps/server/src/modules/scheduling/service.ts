@@ -1,6 +1,7 @@
 import {
   SCHEDULING,
   SCHEDULING_MESSAGES,
+  SITE_VISITS_OPEN_PER_CONTACT,
   PROPOSAL_MESSAGES,
   type Booking,
   type BookingInput,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { readTogether, type DbOrTx } from '../../db/connection';
 import type { NotificationData } from '../../db/schema/notifications';
 import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
-import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { enqueueMail, enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
 import {
   activeAdminIds,
   createNotifications,
@@ -497,7 +498,15 @@ export const adminCancel = (ctx: AppContext, id: number) =>
 
 /* ------------------------------------------------------------------------------------------ site visits */
 
-/** Anyone may ask for a site visit; guests give their contact details, customers' come from the account. */
+/** 'Site visit received' mails one address gets in 24 hours (the booking itself is kept). */
+const SITE_VISIT_MAILS_PER_ADDRESS_PER_DAY = SITE_VISITS_OPEN_PER_CONTACT;
+
+/**
+ * Anyone may ask for a site visit; guests give their contact details, customers' come from the account unless
+ * they give others. Guests are limited per address and customers per account, and one account or e-mail address
+ * has at most SITE_VISITS_OPEN_PER_CONTACT visits ahead: a visit may hold a place in a window, and those places are
+ * the installations' too.
+ */
 export async function bookSiteVisit(
   ctx: AppContext,
   userId: number | null,
@@ -505,6 +514,7 @@ export async function bookSiteVisit(
   ip: string,
 ) {
   if (userId === null) await ctx.limits.consume('siteVisitGuest', ip);
+  else await ctx.limits.consume('siteVisitCustomer', String(userId));
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
     const account = userId ? await userContact(tx, userId) : null;
@@ -516,6 +526,9 @@ export async function bookSiteVisit(
     if (!userId && !input.phone) errors.phone = ['The phone field is required.'];
     if (!input.slot_start && !input.requested_date) errors.slot_start = [SCHEDULING_MESSAGES.slotOrDate];
     if (Object.keys(errors).length) throw validationFailed(errors);
+    const today = zonedDay(new Date(), ctx.config.shopTimezone);
+    if ((await q.siteVisitsAhead(tx, userId, email!, today)) >= SITE_VISITS_OPEN_PER_CONTACT)
+      throw conflict(SCHEDULING_MESSAGES.tooManyVisits);
     const base = {
       kind: 'site_visit' as const,
       userId,
@@ -541,17 +554,20 @@ export async function bookSiteVisit(
       'booking_requested',
       `${booking.name} asks for a site visit ${when(ctx, booking)}.`,
     );
-    await enqueueMail(tx, {
-      to: booking.email,
-      subject: `Your site visit request with ${ctx.config.appName}`,
-      text: `Hello ${booking.name},\n\nWe received your request for a site visit ${when(ctx, booking)}. We will confirm it shortly.\n`,
-      html: simpleHtml(ctx.config.appName, [
-        `Hello ${booking.name},`,
-        `We received your request for a site visit ${when(ctx, booking)}. We will confirm it shortly.`,
-      ]),
-      kind: 'site_visit_received',
-      ref: String(booking.id),
-    });
+    // Nothing the sender typed goes into this mail: the address may not be theirs.
+    const received = `We received your request for a site visit ${when(ctx, booking)}. We will confirm it shortly.`;
+    await enqueueMailCapped(
+      tx,
+      {
+        to: booking.email,
+        subject: `Your site visit request with ${ctx.config.appName}`,
+        text: `Hello,\n\n${received}\n`,
+        html: simpleHtml(ctx.config.appName, ['Hello,', received]),
+        kind: 'site_visit_received',
+        ref: String(booking.id),
+      },
+      SITE_VISIT_MAILS_PER_ADDRESS_PER_DAY,
+    );
     return booking.id;
   });
   await publishNotifications(ctx, rows);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { mailQueue, type MailAttachment } from '../../db/schema/mail';
 import { escapeHtml } from '../html';
@@ -24,6 +25,21 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
     ref: mail.ref,
     attachments: mail.attachments?.length ? mail.attachments : null,
   });
+}
+
+/**
+ * Queues a mail unless its address has had `perDay` mails of its kind in the last 24 hours: for the mails a form
+ * sends to whatever address it is given (a guest's design, a site visit), so the form cannot flood someone else's
+ * inbox. The address is locked for the rest of the transaction, so two requests at once count each other.
+ */
+export async function enqueueMailCapped(db: DbOrTx, mail: OutgoingMail, perDay: number): Promise<void> {
+  const address = mail.to.toLowerCase();
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${mail.kind}-mail:${address}`}, 0))`);
+  const res = await db.execute<{ sent: number }>(sql`
+    select count(*)::int as sent from mail_queue
+     where kind = ${mail.kind} and lower(to_address) = ${address}
+       and created_at > now() - interval '1 day'`);
+  if ((res.rows[0]?.sent ?? 0) < perDay) await enqueueMail(db, mail);
 }
 
 /** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */

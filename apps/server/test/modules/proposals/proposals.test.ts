@@ -487,6 +487,23 @@ describe('proposals', () => {
     expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/user/proposals/${p.id}`, b.token)).statusCode).toBe(404);
   });
+
+  it('a customer sends at most 20 quote requests an hour (429 past them, nothing written); others still can', async () => {
+    const { a, b, admin, product } = await dealSetup(t);
+    const call = caller(t);
+    const ask = (token: string) =>
+      call('POST', '/api/user/quote-requests', token, { items: [{ product_id: product.id, quantity: 1 }] });
+    for (let i = 0; i < 20; i++) expect((await ask(a.token)).statusCode).toBe(201);
+    const notes = await db().$count(notifications);
+    const mails = await db().$count(mailQueue);
+    const refused = await ask(a.token);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await call('GET', '/api/admin/quote-requests', admin.token)).json().total).toBe(20);
+    expect(await db().$count(notifications)).toBe(notes);
+    expect(await db().$count(mailQueue)).toBe(mails);
+    expect((await ask(b.token)).statusCode).toBe(201);
+  });
 });
 
 describe('dashboard', () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SCHEDULING_MESSAGES } from '@shop/contracts';
+import { SCHEDULING_MESSAGES, SITE_VISITS_OPEN_PER_CONTACT } from '@shop/contracts';
 import { bookings, scheduleWindows } from '../../../src/db/schema/deals';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
@@ -188,6 +188,134 @@ describe('schedule', () => {
   });
 });
 
+describe('site visits cannot be used to fill the windows or flood an inbox', () => {
+  const guestVisit = (slot: string, email: string, name = 'Guest') => ({
+    slot_start: slot,
+    name,
+    email,
+    phone: '555 0100',
+  });
+  const receiptsTo = async (address: string) =>
+    (await db().select().from(mailQueue)).filter(
+      (m) => m.toAddress.toLowerCase() === address && m.kind === 'site_visit_received',
+    );
+
+  it('one account or e-mail address has at most three visits ahead; a cancelled one frees its place', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    // Windows more than 48 hours ahead, which the shop may still cancel.
+    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
+      10,
+    );
+    expect(SITE_VISITS_OPEN_PER_CONTACT).toBe(3);
+
+    // A customer: three visits, then 409 with nothing written, whatever address the form gives.
+    const mine: number[] = [];
+    for (const [i, slot] of slots.slice(0, 3).entries()) {
+      const res = await call('POST', '/api/site-visits', a.token, {
+        slot_start: slot.start,
+        email: `other${i}@example.com`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      mine.push(res.json().booking.id);
+    }
+    const before = await db().select().from(bookings);
+    for (const body of [
+      { slot_start: slots[3]!.start },
+      { requested_date: inDays(20), email: 'fresh@example.com' },
+    ]) {
+      const fourth = await call('POST', '/api/site-visits', a.token, body);
+      expect(fourth.statusCode, fourth.body).toBe(409);
+      expect(fourth.json().message).toBe(SCHEDULING_MESSAGES.tooManyVisits);
+    }
+    expect(await db().select().from(bookings)).toEqual(before);
+
+    // A guest address, whatever its case, is counted the same way, an asked-for day too.
+    const guest = 'Flooded@Example.com';
+    expect(
+      (await call('POST', '/api/site-visits', undefined, guestVisit(slots[4]!.start, guest))).statusCode,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/api/site-visits', undefined, guestVisit(slots[5]!.start, guest.toLowerCase())))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/site-visits', undefined, {
+          ...guestVisit(slots[6]!.start, guest),
+          slot_start: undefined,
+          requested_date: inDays(30),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const refused = await call(
+      'POST',
+      '/api/site-visits',
+      undefined,
+      guestVisit(slots[7]!.start, guest.toUpperCase()),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await db().$count(bookings)).toBe(6);
+
+    // The shop cancels one of the customer's: the place is free again.
+    expect((await call('POST', `/api/admin/bookings/${mine[0]}/cancel`, admin.token)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/site-visits', a.token, { slot_start: slots[8]!.start })).statusCode,
+    ).toBe(201);
+  });
+
+  it('the acknowledgement carries nothing the sender typed, and one address gets at most three a day', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    // Windows more than 48 hours ahead, which the shop may still cancel.
+    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
+      10,
+    );
+    await db().delete(mailQueue);
+    const victim = 'victim@example.com';
+    const phishing = 'Your account is suspended - verify at evil.example';
+    const ids: number[] = [];
+    for (const slot of slots.slice(0, 3)) {
+      const res = await call('POST', '/api/site-visits', undefined, guestVisit(slot.start, victim, phishing));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().booking.id);
+    }
+    const mails = await receiptsTo(victim);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(`${mail.subject} ${mail.textBody} ${mail.htmlBody}`).not.toContain('evil.example');
+    }
+    // Cancelled visits free their places, not the day's mails.
+    for (const id of ids) await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token);
+    const more = await call(
+      'POST',
+      '/api/site-visits',
+      undefined,
+      guestVisit(slots[3]!.start, victim, phishing),
+    );
+    expect(more.statusCode, more.body).toBe(201);
+    expect(await receiptsTo(victim)).toHaveLength(3);
+  });
+
+  it('a customer who keeps asking is limited per account (429), and writes nothing then', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++)
+      codes.push(
+        (await call('POST', '/api/site-visits', a.token, { requested_date: inDays(20 + (i % 30)) }))
+          .statusCode,
+      );
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.slice(3, 20).every((c) => c === 409)).toBe(true);
+    expect(codes[20]).toBe(429);
+    expect(await db().$count(bookings)).toBe(3);
+  });
+});
+
 describe('installation bookings', () => {
   it('books a window of an accepted proposal; the admin confirms; the mail carries an .ics', async () => {
     const { a, b, admin, proposal } = await accepted();
@@ -266,10 +394,15 @@ describe('installation bookings', () => {
       slot_start: slots[slots.length - 1].start,
     });
     expect(own.statusCode, own.body).toBe(201);
-    // Twelve earlier site visits push the installation off the first page (upcoming first).
+    // Twelve earlier site visits, of twelve guests, push the installation off the first page (upcoming first).
     const visits = (await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[];
-    for (const v of visits.slice(0, 12)) {
-      const res = await call('POST', '/api/site-visits', a.token, { slot_start: v.start });
+    for (const [i, v] of visits.slice(0, 12).entries()) {
+      const res = await call('POST', '/api/site-visits', undefined, {
+        slot_start: v.start,
+        name: `Guest ${i}`,
+        email: `early${i}@example.com`,
+        phone: '555 0100',
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const firstPage = (await call('GET', '/api/admin/bookings', admin.token)).json();
