@@ -3,6 +3,7 @@ import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { DbOrTx } from '../../db/connection';
+import { containsPattern } from '../../platform/like';
 
 const dialect = new PgDialect();
 
@@ -109,6 +110,8 @@ export interface ProductFilter {
   favoritesOf?: number;
   /** Admin views may see inactive products; the storefront never does. */
   includeInactive?: boolean;
+  /** The back-office's SKU filter: SKUs containing this text, any case. */
+  skuContains?: string;
 }
 
 /**
@@ -145,9 +148,11 @@ function filterConditions(filter: {
   categoryId?: unknown;
   favoritesOf?: unknown;
   includeInactive?: boolean;
+  skuContains?: string;
 }): SQL {
   const parts: SQL[] = [];
   if (!filter.includeInactive) parts.push(sql`p.status`);
+  if (filter.skuContains) parts.push(sql`p.sku ilike ${containsPattern(filter.skuContains)}`);
   if (filter.categoryId !== undefined) parts.push(sql`p.category_id = ${filter.categoryId}`);
   if (filter.favoritesOf !== undefined) {
     parts.push(
@@ -282,7 +287,8 @@ function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): 
     /^[\p{L}\p{N}]+$/u.test(tsquery) &&
     !filter.includeInactive &&
     filter.categoryId === undefined &&
-    filter.favoritesOf === undefined
+    filter.favoritesOf === undefined &&
+    !filter.skuContains
   );
 }
 

@@ -5,6 +5,7 @@ import { conversations, messageAttachments, messages } from '../../db/schema/cha
 import { mailQueue } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
 import type { NotificationData } from '../../db/schema/notifications';
+import { containsPattern } from '../../platform/like';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -54,11 +55,6 @@ export interface ConversationSummary {
 export interface InboxCursor {
   atMicros: string;
   id: number;
-}
-
-/** An ILIKE pattern for "contains the text", LIKE's wildcards in the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

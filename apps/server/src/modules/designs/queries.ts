@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL 
 import type { DbOrTx } from '../../db/connection';
 import { designHistory, designSubmissions, recommendationFiles } from '../../db/schema/designs';
 import { users } from '../../db/schema/users';
+import { containsPattern } from '../../platform/like';
 
 export type DesignRow = typeof designSubmissions.$inferSelect;
 export type DesignInsert = typeof designSubmissions.$inferInsert;
@@ -129,8 +130,6 @@ export async function listOwnerDesigns(db: DbOrTx, ownerId: number, page: number
   return { total, rows: await withFiles(db, rows) };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listAllDesigns(
   db: DbOrTx,
   opts: { page: number; perPage: number; search?: string; userId?: number },
@@ -138,7 +137,7 @@ export async function listAllDesigns(
   const conditions: SQL[] = [];
   if (opts.userId !== undefined) conditions.push(eq(designSubmissions.userId, opts.userId));
   if (opts.search) {
-    const pattern = `%${escapeLike(opts.search)}%`;
+    const pattern = containsPattern(opts.search);
     conditions.push(
       or(
         ilike(designSubmissions.title, pattern),

@@ -3,13 +3,9 @@ import type { DbOrTx } from '../../db/connection';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { favorites } from '../../db/schema/favorites';
 import { createdFigures, listTotal } from '../../platform/created-windows';
+import { containsPattern, escapeLike } from '../../platform/like';
 
 export type ProductImageRow = { id: number; productId: number; imageKey: string; position: number };
-
-/** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface AdminProductFilter {
   sku?: string;
@@ -144,7 +140,7 @@ export async function skuTaken(db: DbOrTx, sku: string, exceptId?: number): Prom
 
 /** The slugs already taken that start like `base` (base itself and base-N). */
 export async function slugsLike(db: DbOrTx, base: string): Promise<Set<string>> {
-  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(base);
   const rows = await db
     .select({ slug: products.slug })
     .from(products)

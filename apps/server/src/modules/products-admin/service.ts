@@ -72,8 +72,8 @@ export async function listProducts(
   let total: number;
   let capped: boolean | undefined;
   if (search) {
-    // The storefront's search (names, SKUs, plurals, misspellings), over inactive products too.
-    const filter = { includeInactive: true, favoritesOf: query.userId };
+    // The storefront's search (names, SKUs, plurals, misspellings), over inactive products too, within the SKU filter.
+    const filter = { includeInactive: true, favoritesOf: query.userId, skuContains: query.sku };
     const found = await searchProductIdPage(ctx, search, filter, query.perPage, offset);
     rows = await q.selectAdminProductsByIds(db, found.ids);
     ({ total, capped } = found);

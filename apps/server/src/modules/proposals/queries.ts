@@ -4,6 +4,7 @@ import { products } from '../../db/schema/catalog';
 import { bookings, proposalLines, proposals, quoteRequestItems, quoteRequests } from '../../db/schema/deals';
 import { designSubmissions } from '../../db/schema/designs';
 import { users } from '../../db/schema/users';
+import { containsPattern } from '../../platform/like';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalLineRow = typeof proposalLines.$inferSelect;
@@ -180,7 +181,7 @@ function listWhere(filter: {
   if (filter.quoteRequestId !== undefined)
     conditions.push(eq(proposals.quoteRequestId, filter.quoteRequestId));
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(proposals.number, like),

@@ -7,11 +7,7 @@ import { favorites } from '../../db/schema/favorites';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { createdFigures, listTotal } from '../../platform/created-windows';
-
-/** `%text%` for ILIKE, with the wildcard characters of the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../platform/like';
 
 function customerFilter(search?: string): SQL | undefined {
   const isCustomer = eq(users.role, 'user');

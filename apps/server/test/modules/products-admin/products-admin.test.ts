@@ -341,6 +341,14 @@ describe('list', () => {
     expect(bySku.data.map((p: { sku: string }) => p.sku).sort()).toEqual(['DSK-110', 'DSK-111', 'DSK-112']);
     const none = (await json('GET', '/api/admin/products?search=%25')).json();
     expect(none.total).toBe(0);
+    // Both boxes filled: the name search within the SKU filter, its total too.
+    const both = (await json('GET', '/api/admin/products?search=desk&sku=dsk-11')).json();
+    expect(both.data.map((p: { sku: string }) => p.sku).sort()).toEqual(['DSK-110', 'DSK-111', 'DSK-112']);
+    expect(both.total).toBe(3);
+    const neither = (await json('GET', '/api/admin/products?search=chair&sku=dsk')).json();
+    expect(neither).toMatchObject({ total: 0, data: [] });
+    // A wildcard in the SKU box is taken as written.
+    expect((await json('GET', '/api/admin/products?search=desk&sku=%25')).json().total).toBe(0);
   });
 
   it('filters by userId to the products that user liked', async () => {
