@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import {
   NOTIFICATION_FETCH_THROTTLE_MS,
   UNREAD_COUNT_REFRESH_MS,
@@ -41,6 +41,8 @@ export const notificationKeys = {
   lists: (area: NotificationArea) => ['notifications', area, 'list'] as const,
   list: (area: NotificationArea, page: number, perPage: number) =>
     ['notifications', area, 'list', page, perPage] as const,
+  /** The page of a list's key. */
+  pageOf: (key: QueryKey) => key[3] as number,
   unread: (area: NotificationArea) => ['notifications', area, 'unread'] as const,
 };
 

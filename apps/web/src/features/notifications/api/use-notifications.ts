@@ -14,7 +14,7 @@ import {
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { failureMessage } from '../../../lib/api-error';
-import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
+import { readAgain } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -67,17 +67,22 @@ export function useNotificationsList(area: NotificationArea, page: number, perPa
   };
 }
 
-/** Writes the server's unread count, and a change of the notifications, into every cached list of the area. */
+/**
+ * Writes the server's unread count, and a change of the notifications, into every cached list of the area; the
+ * change is told each list's page.
+ */
 function writeCache(
   client: QueryClient,
   area: NotificationArea,
   unread: number,
-  change: (list: NotificationsResponse) => NotificationsResponse,
+  change: (list: NotificationsResponse, page: number) => NotificationsResponse,
 ) {
   client.setQueryData(notificationKeys.unread(area), unread);
-  client.setQueriesData<NotificationsResponse>({ queryKey: notificationKeys.lists(area) }, (old) =>
-    old ? { ...change(old), unread_count: unread } : old,
-  );
+  for (const [key, old] of client.getQueriesData<NotificationsResponse>({
+    queryKey: notificationKeys.lists(area),
+  })) {
+    if (old) client.setQueryData(key, { ...change(old, notificationKeys.pageOf(key)), unread_count: unread });
+  }
 }
 
 const markEach = (list: NotificationsResponse, mark: (n: AppNotification) => AppNotification) => ({
@@ -121,24 +126,32 @@ export function useNotificationActions(area: NotificationArea) {
 
 /**
  * While mounted (the bell in a layout): the area's realtime connection, and new notifications as they come. The
- * event's unread_count becomes the count; the notification is prepended to each cached, non-empty list of the
- * area that does not hold it yet. A read of the count or of a list that was under way when the event came was
- * answered before it: the count's read is cancelled (the event's count stays), a list's is made again (readAgain).
+ * event's unread_count becomes the count; the notification is prepended to each cached, non-empty first page of
+ * the area that does not hold it yet, and later pages are read again. A read of the count or of a list that was
+ * under way when the event came was answered before it: the count's read is cancelled (the event's count stays), a
+ * list's is made again (readAgain).
  */
 export function useNotificationsLive(area: NotificationArea): void {
   useRealtimeConnection(area);
   const client = useQueryClient();
   const onNotification = useCallback(
     ({ notification, unread_count }: { notification: AppNotification; unread_count: number }) => {
-      writeCache(client, area, unread_count, (list) =>
-        list.notifications.length === 0 || list.notifications.some((n) => n.id === notification.id)
+      writeCache(client, area, unread_count, (list, page) =>
+        page !== 1 ||
+        list.notifications.length === 0 ||
+        list.notifications.some((n) => n.id === notification.id)
           ? list
           : { ...list, notifications: [notification, ...list.notifications], total: list.total + 1 },
       );
       // Cancelling keeps the data written since the read began (TanStack restores the latest set data).
       void client.cancelQueries({ queryKey: notificationKeys.unread(area) });
-      // A list read under way, its first one too (which an invalidation alone would let run on), is made again.
-      readAgainWhileFetching(client, notificationKeys.lists(area));
+      // A list read under way (its first one too, which an invalidation alone would let run on) was answered before
+      // the event, and a later page's rows have each moved down by one: those are read again (a page not on screen
+      // when it is next shown). A first page at rest keeps what was written.
+      for (const query of client.getQueryCache().findAll({ queryKey: notificationKeys.lists(area) })) {
+        if (query.state.fetchStatus === 'fetching' || notificationKeys.pageOf(query.queryKey) !== 1)
+          void readAgain(client, query.queryKey);
+      }
     },
     [area, client],
   );
