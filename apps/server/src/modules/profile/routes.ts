@@ -43,7 +43,7 @@ export async function profileRoutes(base: FastifyInstance, { ctx }: ModuleOption
       tags: ['admin profile'],
       consumes: formConsumes,
       description: 'Multipart: name, email, optional photo.',
-      response: { 200: adminProfileUpdateResponse, ...errors(400, 401, 403, 413, 415, 422, 507) },
+      response: { 200: adminProfileUpdateResponse, ...errors(400, 401, 403, 409, 413, 415, 422, 507) },
     },
     handler: async (request) => {
       const { input, photo } = await readProfileForm(request, adminProfileUpdateRequest);

@@ -1,7 +1,7 @@
 import { ACCEPTED_TYPES, PROFILE_MESSAGES, SERVER_MESSAGES, type Admin, type User } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { AppError, unauthenticated, validationFailed } from '../../platform/errors';
+import { AppError, conflict, unauthenticated, validationFailed } from '../../platform/errors';
 import {
   encodeVariants,
   imageFileKeys,
@@ -48,6 +48,9 @@ async function storePhoto(
   }
 }
 
+/** An e-mail address another account has: 409, as at registration, with the field named for the form. */
+const emailTaken = () => conflict(SERVER_MESSAGES.emailTaken, { email: [SERVER_MESSAGES.emailTaken] });
+
 /**
  * Stores the new photo first, writes the row (adopting the photo's journaled files), and only then removes the
  * old photo; if the write fails the new photo is removed again (or, after a crash, by the journal sweep), so
@@ -62,7 +65,7 @@ async function saveProfile(
   owner?: UploadOwner,
 ) {
   if (values.email && (await q.emailTakenByAnother(ctx.database.db, values.email, userId))) {
-    throw validationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    throw emailTaken();
   }
   const photoKey = await storePhoto(ctx, photo, owner);
   let result;
@@ -81,8 +84,7 @@ async function saveProfile(
       await uploadJournalOf(ctx)
         .release(imageFileKeys(photoKey))
         .catch(() => undefined); // left for the journal sweep
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505')
-      throw validationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    if ((err as { cause?: { code?: string } }).cause?.code === '23505') throw emailTaken();
     throw err;
   }
   if (photoKey && result.before.photoKey) {

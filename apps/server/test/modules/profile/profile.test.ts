@@ -95,8 +95,11 @@ describe('admin profile', () => {
       [],
       bearer(admin.token),
     );
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors.email).toEqual([SERVER_MESSAGES.emailTaken]);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: SERVER_MESSAGES.emailTaken,
+      errors: { email: [SERVER_MESSAGES.emailTaken] },
+    });
     expect(await row(admin.user.id)).toEqual(before);
   });
 
