@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PAGE_SIZE, USER_STATUS } from './constants';
+import { PAGE_SIZE, SEARCH_MAX_LENGTH, USER_STATUS } from './constants';
 import { adminPagination } from './common';
 
 const searchText = z
   .string()
   .trim()
-  .max(100, 'The search may not be greater than 100 characters.')
+  .max(SEARCH_MAX_LENGTH.list, `The search may not be greater than ${SEARCH_MAX_LENGTH.list} characters.`)
   .optional()
   .transform((v) => (v ? v : undefined));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants';
+import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 
 /** A category of the inventory filter. */
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
@@ -34,7 +34,10 @@ export const productListQuery = z.object({
   search: z
     .string()
     .trim()
-    .max(200, 'The search may not be greater than 200 characters.')
+    .max(
+      SEARCH_MAX_LENGTH.storefront,
+      `The search may not be greater than ${SEARCH_MAX_LENGTH.storefront} characters.`,
+    )
     .optional()
     .transform((v) => (v ? v : undefined)),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

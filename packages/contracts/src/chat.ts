@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT } from './constants';
+import { CHAT, SEARCH_MAX_LENGTH } from './constants';
 
 /** A participant as chat shows it; to a customer every admin is shown as `Admin`. */
 export const chatUserSchema = z.object({
@@ -58,7 +58,7 @@ export const CHAT_INBOX_PAGE_SIZE = 50;
  */
 export const conversationsQuery = z.object({
   cursor: z.string().optional(),
-  search: z.string().trim().max(100).optional().default(''),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH.list).optional().default(''),
 });
 export type ConversationsQuery = z.input<typeof conversationsQuery>;
 
@@ -108,7 +108,9 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponse>;
 
 export const markSeenResponse = z.object({ unread: z.number().int() });
 
-export const searchUsersQuery = z.object({ query: z.string().trim().max(100).optional().default('') });
+export const searchUsersQuery = z.object({
+  query: z.string().trim().max(SEARCH_MAX_LENGTH.list).optional().default(''),
+});
 export const searchUsersResponse = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string(), photo_url: z.string().nullable() })),
 });

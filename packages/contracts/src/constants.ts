@@ -12,6 +12,11 @@ export const PAGE_SIZE = {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /**
+ * The longest search text each kind of search takes: the storefront's, and a back-office list's or the chat's;
+ * the search boxes stop there, and the server refuses a longer one (422).
+ */
+export const SEARCH_MAX_LENGTH = { storefront: 200, list: 100 } as const;
+/**
  * A search ranks and counts at most this many matches: a broader search answers this total with
  * `total_is_capped` (shown as '1,000+ results') and pages through the best of them.
  */

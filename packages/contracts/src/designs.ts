@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_STATUSES, DESIGN_TABS, PAGE_SIZE, QUESTIONNAIRE_OPTIONS, type DesignTab } from './constants';
+import { adminSearchText } from './admin-users';
 import { adminPagination, emailField } from './common';
 
 /* ------------------------------------------------------------------------------------------------
@@ -434,7 +435,7 @@ export type CustomerDesignUpdate = z.input<typeof customerDesignUpdate>;
 export const adminDesignListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
-  search: z.string().trim().max(200).optional(),
+  search: adminSearchText,
   userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type AdminDesignListQuery = z.input<typeof adminDesignListQuery>;

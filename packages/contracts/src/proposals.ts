@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminSearchText } from './admin-users';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
 
 /** Texts of proposals and quote requests (kept here, out of the first-load messages). */
@@ -184,7 +185,7 @@ export const adminProposalResponse = z.object({ proposal: adminProposal });
 export const adminProposalListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.adminList),
-  search: z.string().trim().max(200).optional(),
+  search: adminSearchText,
   status: z.enum(PROPOSAL_STATUSES).optional(),
   /** Only the proposals (every version) built on this design. */
   design_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
 import type { StoredFile } from '../../platform/multipart';
 import type { PrivateDownload } from '../../platform/files/private-download';
+import { adminPagination } from '../../platform/pagination';
 import { adoptUploads, disownUploads, removeDisowned } from '../../platform/files/upload-journal';
 import { publishNotifications, type NotificationRow } from '../notifications/service';
 import { filterCustomer } from '../users/service';
@@ -116,19 +117,10 @@ export async function listDesigns(
     q.listAllDesigns(ctx.database.db, query),
     filterCustomer(ctx, query.userId),
   ]);
-  const totalPages = Math.max(1, Math.ceil(total / query.perPage));
-  const start = total === 0 ? 0 : (query.page - 1) * query.perPage + 1;
   return {
     designs: rows.map(toAdminDesign),
     total,
-    pagination: {
-      current: query.page,
-      perPage: query.perPage,
-      total,
-      totalPages,
-      start,
-      end: total === 0 ? 0 : start + rows.length - 1,
-    },
+    pagination: adminPagination(query.page, query.perPage, total),
     filter_user: filterUser,
   };
 }

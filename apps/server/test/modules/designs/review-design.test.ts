@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DESIGN_SERVER_MESSAGES } from '@shop/contracts';
+import { DESIGN_SERVER_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { designHistory, designSubmissions, recommendationFiles } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
@@ -282,6 +282,17 @@ describe('admin review', () => {
     expect(byUser.json().designs[0]).toMatchObject({ title: 'Head office', user: { id: owner.user.id } });
     const none = await call('GET', '/api/admin/designs?search=%25', admin.token);
     expect(none.json().total).toBe(0);
+    // A page past the last: no rows, and no row range, as the other back-office lists answer it.
+    const past = (await call('GET', '/api/admin/designs?page=9&perPage=2', admin.token)).json();
+    expect(past.designs).toEqual([]);
+    expect(past.pagination).toMatchObject({ current: 9, perPage: 2, start: 0, end: 0 });
+    const long = await call(
+      'GET',
+      `/api/admin/designs?search=${'x'.repeat(SEARCH_MAX_LENGTH.list + 1)}`,
+      admin.token,
+    );
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toHaveProperty('search');
   });
 
   it('shows a design with preferences as JSON text', async () => {

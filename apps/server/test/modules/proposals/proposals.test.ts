@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROPOSAL_MESSAGES } from '@shop/contracts';
+import { PROPOSAL_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { proposalLines, proposals } from '../../../src/db/schema/deals';
 import { designSubmissions } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
@@ -436,6 +436,7 @@ describe('proposals', () => {
       ['design_id', '2147483648'],
       ['quote_request_id', 'x'],
       ['quote_request_id', '0'],
+      ['search', 'x'.repeat(SEARCH_MAX_LENGTH.list + 1)],
     ] as const) {
       const res = await call('GET', `/api/admin/proposals?${field}=${value}`, admin.token);
       expect(res.statusCode, `${field}=${value}`).toBe(422);

@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { TextField } from '../form-field';
 import { cx } from '../cx';
 
@@ -9,10 +10,19 @@ interface SearchBoxProps {
   placeholder?: string;
   /** The box's width; a list's search box is at most 20 rem wide from 640 px up. */
   className?: string;
+  /** The longest text it takes: a back-office list's search by default, the most the server takes. */
+  maxLength?: number;
 }
 
 /** A list's search field: a labelled `type="search"` input without browser suggestions. */
-export function SearchBox({ label, value, onChange, placeholder, className }: SearchBoxProps) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+  maxLength = SEARCH_MAX_LENGTH.list,
+}: SearchBoxProps) {
   return (
     <TextField
       type="search"
@@ -23,6 +33,7 @@ export function SearchBox({ label, value, onChange, placeholder, className }: Se
       onChange={(event) => onChange(event.target.value)}
       containerClassName={cx('w-full', className ?? 'sm:max-w-xs')}
       autoComplete="off"
+      maxLength={maxLength}
     />
   );
 }

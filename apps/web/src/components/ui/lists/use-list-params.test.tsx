@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminListQuery, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { registerLeavingCheck } from '../../../lib/navigation';
 import { SearchBox } from './search-box';
 import { useListParams, useUrlSearch } from './use-list-params';
@@ -30,6 +31,17 @@ function renderAt(url: string) {
 afterEach(() => registerLeavingCheck(() => false));
 
 describe('useListParams and useUrlSearch', () => {
+  it('take no more search text than the server does (past it, every list would fail to load)', async () => {
+    const user = userEvent.setup();
+    renderAt('/list');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.click(box);
+    await user.paste('x'.repeat(SEARCH_MAX_LENGTH.list + 20));
+    expect(box).toHaveValue('x'.repeat(SEARCH_MAX_LENGTH.list));
+    expect(adminListQuery.safeParse({ search: 'x'.repeat(SEARCH_MAX_LENGTH.list) }).success).toBe(true);
+    expect(adminListQuery.safeParse({ search: 'x'.repeat(SEARCH_MAX_LENGTH.list + 1) }).success).toBe(false);
+  });
+
   it('read the page, the filters and the search from the URL', () => {
     renderAt('/list?page=4&status=sent&search=ann');
     expect(screen.getByTestId('state')).toHaveTextContent('page 4 search "ann" status "sent"');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '@shop/contracts';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { CloseIcon } from '../../../components/ui/icons';
 import { inputClasses } from '../../../components/ui/form-field';
 
@@ -51,6 +51,7 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
         onChange={(e) => change(e.target.value)}
         placeholder="Search products..."
         autoComplete="off"
+        maxLength={SEARCH_MAX_LENGTH.storefront}
         className={`${inputClasses} border-slate-300 py-3 pr-11 [&::-webkit-search-cancel-button]:hidden`}
       />
       {text && (

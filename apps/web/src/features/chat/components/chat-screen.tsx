@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Conversation } from '@shop/contracts';
+import { SEARCH_MAX_LENGTH, type Conversation } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
 import { TextField } from '../../../components/ui/form-field';
 import { useOnlineUsers, useRealtimeConnection } from '../../../lib/realtime-client';
@@ -82,7 +82,7 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
               value={listSearch}
               onChange={(e) => setListSearch(e.target.value)}
               placeholder="Name or e-mail…"
-              maxLength={100}
+              maxLength={SEARCH_MAX_LENGTH.list}
               autoComplete="off"
             />
           </div>

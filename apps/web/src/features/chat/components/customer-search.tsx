@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
@@ -34,6 +35,7 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
         onChange={(e) => setQuery(e.target.value)}
         placeholder="Customer's name or e-mail…"
         autoComplete="off"
+        maxLength={SEARCH_MAX_LENGTH.list}
       />
       {shown && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
       {shown && !failed && (

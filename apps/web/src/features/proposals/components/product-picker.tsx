@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -26,6 +27,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
         value={term}
         onChange={(e) => setTerm(e.target.value)}
         placeholder="Search by name or SKU"
+        maxLength={SEARCH_MAX_LENGTH.list}
         hint="Type at least 2 characters."
       />
       {debounced.length >= 2 && term.trim().length >= 2 && (
