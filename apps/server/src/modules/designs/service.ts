@@ -1,15 +1,19 @@
 import {
   ACCEPTED_TYPES,
   DESIGN_SERVER_MESSAGES,
+  isFilled,
+  mandatoryDesignFields,
+  requiredMessage,
   type AdminDesignDetail,
   type AdminDesignList,
   type CustomerDesignDetail,
   type CustomerDesignList,
   type DesignStatus,
+  type QuestionnaireField,
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { notFound } from '../../platform/errors';
+import { notFound, validationFailed } from '../../platform/errors';
 import type { StoredFile } from '../../platform/multipart';
 import type { PrivateDownload } from '../../platform/files/private-download';
 import { adminPagination } from '../../platform/pagination';
@@ -73,6 +77,19 @@ export interface OwnerEdit {
   options?: string | null;
 }
 
+/** The questionnaire's fields an owner may change (the title has its own rule in the contract). */
+const OWNER_EDITABLE = [
+  'description',
+  'name',
+  'company_name',
+  'zip_code',
+  'phone',
+  'totalNumber',
+  'features',
+  'interest',
+  'options',
+] as const satisfies readonly (keyof OwnerEdit & QuestionnaireField)[];
+
 /** The owner edits the descriptive fields only; status, comments and recommendations stay the admins'. */
 export async function updateOwnDesign(
   ctx: AppContext,
@@ -81,6 +98,13 @@ export async function updateOwnDesign(
   edit: OwnerEdit,
 ): Promise<CustomerDesignDetail> {
   const design = await ownDesign(ctx, auth, slug);
+  // What the design's tab made mandatory at submission cannot be emptied afterwards.
+  const mandatory = new Set(mandatoryDesignFields(design.selectedTab, { guest: false }));
+  const emptied = OWNER_EDITABLE.filter(
+    (field) => edit[field] !== undefined && mandatory.has(field) && !isFilled(edit[field]),
+  );
+  if (emptied.length)
+    throw validationFailed(Object.fromEntries(emptied.map((field) => [field, [requiredMessage(field)]])));
   const values: Partial<q.DesignInsert> = {};
   if (edit.title !== undefined) values.title = edit.title;
   if (edit.description !== undefined) values.description = edit.description || null;

@@ -9,7 +9,7 @@ import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { EXE, PDF, PNG_1PX } from '../../support/files';
 import { multipart, type FilePart } from '../../support/multipart';
-import { HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
+import { DONT_HAVE_DESIGN_FIELDS, HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -144,6 +144,50 @@ describe('customer design screens', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['title', 'totalNumber']);
     const [row] = await db().select().from(designSubmissions).where(eq(designSubmissions.slug, slug));
     expect(row).toMatchObject({ title: 'Head office', totalNumber: '11-49' });
+  });
+
+  it('refuses to empty what the design’s tab made mandatory, and changes nothing', async () => {
+    const { owner, slug } = await setup();
+    // haveDesign: the description and the contact fields are mandatory, the questionnaire's choices are not.
+    const emptied = await call('PUT', `/api/user/design-submissions/${slug}`, owner.token, {
+      description: '  ',
+      features: [],
+    });
+    expect(emptied.statusCode).toBe(422);
+    expect(emptied.json().errors).toEqual({ description: ['The description field is required.'] });
+    const nulled = await call('PUT', `/api/user/design-submissions/${slug}`, owner.token, {
+      description: null,
+    });
+    expect(nulled.statusCode).toBe(422);
+    const [row] = await db().select().from(designSubmissions).where(eq(designSubmissions.slug, slug));
+    expect(row).toMatchObject({
+      description: HAVE_DESIGN_FIELDS.description,
+      features: ['Low Walls', 'Pedestals'],
+    });
+    const optional = await call('PUT', `/api/user/design-submissions/${slug}`, owner.token, {
+      features: [],
+      interest: null,
+    });
+    expect(optional.statusCode, optional.body).toBe(200);
+
+    // dontHaveDesign: the number of workstations, the features and the interest are mandatory too.
+    const res = await submit(t, DONT_HAVE_DESIGN_FIELDS, [], bearer(owner.token));
+    expect(res.statusCode, res.body).toBe(201);
+    const other = res.json().design.slug as string;
+    const refused = await call('PUT', `/api/user/design-submissions/${other}`, owner.token, {
+      totalNumber: null,
+      features: [],
+      interest: null,
+      options: null,
+      description: '',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['features', 'interest', 'totalNumber']);
+    const [kept] = await db().select().from(designSubmissions).where(eq(designSubmissions.slug, other));
+    expect(kept).toMatchObject({
+      totalNumber: DONT_HAVE_DESIGN_FIELDS.totalNumber,
+      interest: DONT_HAVE_DESIGN_FIELDS.interest,
+    });
   });
 
   it('deletes the design with its files', async () => {
