@@ -171,11 +171,14 @@ describe('DesignForm', () => {
     await user.click(next());
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The phone must be a valid phone number.')).toBeInTheDocument();
+    // Each field's first message is an error toast, and stands under its field.
+    const messages = screen.getByRole('list', { name: 'Messages' });
+    expect(await within(messages).findByText('The phone must be a valid phone number.')).toBeInTheDocument();
+    expect(await within(messages).findByText('Bad zip.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(
       'The phone must be a valid phone number.',
     );
-    expect(screen.getByText('Bad zip.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'ZIP code' })).toHaveAccessibleDescription('Bad zip.');
     expect(screen.queryByText('x')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(CUSTOMER_MESSAGES.designSubmitFailed)).toBeInTheDocument();

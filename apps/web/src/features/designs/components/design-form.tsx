@@ -250,11 +250,12 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
       if (isApiError(error) && error.status === 401) return;
       const refusal = uploadRefusal(error);
       const fieldErrors = isApiError(error) && !refusal ? error.firstErrors() : {};
-      // Errors of this step's fields stand under them; any other is said in a message.
+      // The first message of each field error is an error toast (specs, section 8); this step's stand under
+      // their fields as well.
       for (const [field, message] of Object.entries(fieldErrors)) {
+        toast.error(message);
         if (stepFields.includes(field as QuestionnaireField))
           setError(field as QuestionnaireField, { type: 'server', message });
-        else toast.error(message);
       }
       if (!Object.keys(fieldErrors).length) toast.error(refusal ?? CUSTOMER_MESSAGES.designSubmitFailed);
     }
