@@ -78,7 +78,7 @@ export const ACCEPTED_TYPES = {
   design: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
   recommendation: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
   productImage: ['image/png', 'image/jpeg', 'image/webp'],
-  profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+  profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'],
   chat: [
     'image/png',
     'image/jpeg',

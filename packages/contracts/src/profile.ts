@@ -16,7 +16,7 @@ export const PROFILE_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   phoneFormat: 'The phone may only contain digits, spaces and + - ( ) . characters.',
-  photoType: 'The photo must be an image.',
+  photoType: 'The photo must be a PNG, JPEG, WebP, GIF, AVIF or TIFF image.',
   photoUnreadable: 'The photo could not be read.',
 } as const;
 

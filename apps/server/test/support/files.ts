@@ -22,10 +22,26 @@ export const TEXT_FILE = Buffer.from('just some text, not an image\n');
 
 /** A real image of the given format, decodable by the server. */
 export function image(
-  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' = 'png',
+  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif' | 'tiff' = 'png',
   color = '#3366cc',
 ): Promise<Buffer> {
   return sharp({ create: { width: 24, height: 16, channels: 3, background: color } })
     .toFormat(format)
     .toBuffer();
 }
+
+/** A 2x1 24-bit BMP (a real image, in a format the image library does not read). */
+export const BMP_2PX = (() => {
+  const pixels = Buffer.from([0, 0, 255, 255, 0, 0, 0, 0]); // two pixels, the row padded to 4 bytes
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'ascii');
+  header.writeUInt32LE(54 + pixels.length, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(2, 18);
+  header.writeInt32LE(1, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(pixels.length, 34);
+  return Buffer.concat([header, pixels]);
+})();

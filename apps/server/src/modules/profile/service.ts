@@ -23,7 +23,8 @@ import * as q from './queries';
 type Log = { warn(obj: object, msg: string): void };
 
 /**
- * Checks a profile photo by its bytes (any image type: png, jpeg, webp, gif, avif) and stores its variants
+ * Checks a profile photo by its bytes (the image types the image library reads: png, jpeg, webp, gif, avif, tiff;
+ * not BMP or HEIC, which it cannot) and stores its variants
  * through the upload journal (the profile's transaction adopts them).
  */
 async function storePhoto(

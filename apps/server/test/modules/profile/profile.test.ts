@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { TEXT_FILE, image } from '../../support/files';
+import { BMP_2PX, TEXT_FILE, image } from '../../support/files';
 import { multipart, type FilePart } from '../../support/multipart';
 import { imageStored } from '../products-admin/support';
 
@@ -225,6 +225,21 @@ describe('customer profile', () => {
     expect(third.json().user.photo_url).toBe(second.json().user.photo_url);
   });
 
+  it('takes a TIFF photo, served as the same WebP variants as any other', async () => {
+    const c = await registerCustomer(t.app);
+    const res = await postForm(
+      '/api/profile/update',
+      { name: 'Tiff', phone: '555 0100' },
+      [{ field: 'photo', name: 'scan.tif', data: await image('tiff'), type: 'image/tiff' }],
+      bearer(c.token),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().user.photo_url as string;
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
   it('answers 415 for a photo that is not an image and 422 for missing fields, changing nothing', async () => {
     const c = await registerCustomer(t.app);
     const before = await row(c.user.id);
@@ -236,6 +251,15 @@ describe('customer profile', () => {
     );
     expect(bad.statusCode).toBe(415);
     expect(bad.json().errors.photo).toEqual([PROFILE_MESSAGES.photoType]);
+    // A BMP, which the image library cannot read, is refused with the types named.
+    const bmp = await postForm(
+      '/api/profile/update',
+      { name: 'X', phone: '555 0100' },
+      [{ field: 'photo', name: 'me.bmp', data: BMP_2PX, type: 'image/bmp' }],
+      bearer(c.token),
+    );
+    expect(bmp.statusCode).toBe(415);
+    expect(bmp.json().message).toBe('The photo must be a PNG, JPEG, WebP, GIF, AVIF or TIFF image.');
     const missing = await postForm('/api/profile/update', { name: '', phone: '' }, [], bearer(c.token));
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['name', 'phone']);

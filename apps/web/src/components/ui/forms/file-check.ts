@@ -35,6 +35,7 @@ const SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {
   'image/webp': (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8),
   'image/gif': (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')),
   'image/avif': (b) => startsWith(b, ascii('ftypavi'), 4),
+  'image/tiff': (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]),
   'application/pdf': (b) => startsWith(b, ascii('%PDF-')),
   'application/zip': (b) => startsWith(b, ZIP),
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': (b) => startsWith(b, ZIP),

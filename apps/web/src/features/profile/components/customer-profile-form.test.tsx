@@ -37,6 +37,13 @@ describe('CustomerProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(saves).toBe(0);
 
+    // A TIFF (a scanner's or a camera's) is an image the shop takes.
+    const tiff = new Uint8Array([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00]);
+    await user.upload(picker, new File([tiff], 'scan.tif', { type: 'image/tiff' }));
+    await waitFor(() => expect(screen.queryByText(PROFILE_MESSAGES.photoType)).toBeNull());
+    await user.upload(picker, new File(['%PDF-1.7'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.photoType)).toBeVisible();
+
     await user.upload(picker, png('me.png'));
     await waitFor(() => expect(screen.queryByText(PROFILE_MESSAGES.photoType)).toBeNull());
     expect((picker as HTMLInputElement).files).toHaveLength(1);
