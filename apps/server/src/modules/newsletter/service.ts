@@ -1,13 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { newsletterSubscribers } from '../../db/schema/contact';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
-import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
+
+/** Confirmation mails one address gets in 24 hours: asking again sends a new link, not a flood of them. */
+const CONFIRM_MAILS_PER_ADDRESS_PER_DAY = 3;
 
 /**
- * Subscribes an e-mail once. A second subscription of the same address answers the same message and
- * changes nothing, so the answer never tells whether an address is on the list.
+ * Subscribes an e-mail once. Asking again for an address not yet confirmed sends a new confirmation link (the
+ * earlier one stops working), so a link that expired or a mail that went astray does not keep the address off the
+ * list for good; a confirmed address changes nothing. Every answer is the same message, so it never tells whether
+ * an address is on the list.
  */
 export async function subscribe(ctx: AppContext, email: string, ip: string): Promise<string> {
   await ctx.limits.consume('newsletter', ip);
@@ -16,7 +21,11 @@ export async function subscribe(ctx: AppContext, email: string, ip: string): Pro
     const [row] = await tx
       .insert(newsletterSubscribers)
       .values({ email, confirmTokenHash: hashToken(token) })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .onConflictDoUpdate({
+        target: newsletterSubscribers.email,
+        set: { confirmTokenHash: hashToken(token), createdAt: sql`now()` },
+        setWhere: isNull(newsletterSubscribers.confirmedAt),
+      })
       .returning({ id: newsletterSubscribers.id });
     if (!row) return;
     const link = `${ctx.config.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`;
@@ -24,19 +33,26 @@ export async function subscribe(ctx: AppContext, email: string, ip: string): Pro
       `Thank you for subscribing to the ${ctx.config.appName} newsletter.`,
       'Please confirm your subscription with the link below. If you did not ask for it, simply ignore this e-mail.',
     ];
-    await enqueueMail(tx, {
-      to: email,
-      subject: `Confirm your subscription to ${ctx.config.appName}`,
-      text: `${paragraphs.join('\n\n')}\n\nConfirm your subscription: ${link}\n`,
-      html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Confirm subscription', url: link }),
-      kind: 'newsletter_confirm',
-      ref: String(row.id),
-    });
+    await enqueueMailCapped(
+      tx,
+      {
+        to: email,
+        subject: `Confirm your subscription to ${ctx.config.appName}`,
+        text: `${paragraphs.join('\n\n')}\n\nConfirm your subscription: ${link}\n`,
+        html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Confirm subscription', url: link }),
+        kind: 'newsletter_confirm',
+        ref: String(row.id),
+      },
+      CONFIRM_MAILS_PER_ADDRESS_PER_DAY,
+    );
   });
   return NEWSLETTER_MESSAGES.subscribed;
 }
 
-/** Confirms the subscription the token belongs to; a token works once. */
+/**
+ * Confirms the subscription the token belongs to; a token works once, and for NEWSLETTER_CONFIRM_DAYS after it was
+ * sent (the retention job clears the expired ones; until it runs they are refused here).
+ */
 export async function confirmSubscription(ctx: AppContext, token: string | undefined): Promise<boolean> {
   if (!token) return false;
   const rows = await ctx.database.db
@@ -46,6 +62,7 @@ export async function confirmSubscription(ctx: AppContext, token: string | undef
       and(
         eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
         isNull(newsletterSubscribers.confirmedAt),
+        gt(newsletterSubscribers.createdAt, new Date(Date.now() - ctx.config.newsletterConfirmMs)),
       ),
     )
     .returning({ id: newsletterSubscribers.id });
