@@ -7,6 +7,8 @@ export const PROPOSAL_MESSAGES = {
   notDraft: 'Only a draft proposal can be changed or sent.',
   notRevisable: 'Only a sent, declined or expired proposal can be revised.',
   alreadyDecided: 'This proposal has already been decided.',
+  versionAccepted: 'Another version of this proposal has already been accepted.',
+  amountTooLarge: 'The amount may not be greater than 9,999,999,999.99.',
   expired: 'This proposal has expired.',
   notSent: 'This proposal cannot be decided.',
   notAccepted: 'An installation can be booked only for an accepted proposal.',

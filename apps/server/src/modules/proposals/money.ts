@@ -48,5 +48,8 @@ export function totals(lineTotals: bigint[], rate: string): Totals {
   return { subtotal: fromCents(subtotal), tax: fromCents(tax), total: fromCents(subtotal + tax) };
 }
 
+/** The largest amount a proposal stores (numeric(12, 2)): 9,999,999,999.99. */
+export const MAX_AMOUNT_CENTS = 999_999_999_999n;
+
 /** Normalizes a typed percent or amount to 2 decimals ("8.5" -> "8.50"). */
 export const twoDecimals = (v: string) => fromCents(toCents(v));

@@ -131,6 +131,34 @@ export async function setLineDeclined(db: DbOrTx, proposalId: number, declinedId
     .where(eq(proposalLines.proposalId, proposalId));
 }
 
+/**
+ * Serializes the steps that depend on a proposal's other versions (sending one, accepting one) for the rest of the
+ * transaction: two versions are two rows, so their row locks alone would let both be accepted at once.
+ */
+export async function lockProposalNumber(db: DbOrTx, number: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`proposal:${number}`}, 0))`);
+}
+
+/**
+ * Takes the lock of the proposal number the version `id` belongs to (its number never changes, so it is read
+ * before any lock): taken before the version's row lock by every step that takes both, so they never wait on each
+ * other in opposite orders.
+ */
+export async function lockNumberOf(db: DbOrTx, id: number) {
+  const [row] = await db.select({ number: proposals.number }).from(proposals).where(eq(proposals.id, id));
+  if (row) await lockProposalNumber(db, row.number);
+}
+
+/** Whether a version of the proposal other than `exceptId` is accepted. */
+export async function otherVersionAccepted(db: DbOrTx, number: string, exceptId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.number, number), ne(proposals.id, exceptId), eq(proposals.status, 'accepted')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Other versions of a proposal that a newly sent version replaces. */
 export async function supersedeOthers(db: DbOrTx, number: string, keepId: number) {
   await db

@@ -19,7 +19,7 @@ import {
 } from '../notifications/service';
 import { addDays, zonedDay } from '../scheduling/shop-time';
 import { userContact } from '../users/service';
-import { lineTotal, fromCents, toCents, totals, twoDecimals } from './money';
+import { lineTotal, fromCents, MAX_AMOUNT_CENTS, toCents, totals, twoDecimals } from './money';
 import { renderProposalPdf } from './pdf';
 import {
   loadProposalView,
@@ -184,8 +184,18 @@ async function buildLines(db: DbOrTx, input: ProposalInput) {
       declined: false,
     };
   });
+  lines.forEach((l, i) => {
+    if (l.cents > MAX_AMOUNT_CENTS) errors[`lines.${i}.quantity`] = [PROPOSAL_MESSAGES.amountTooLarge];
+  });
   if (Object.keys(errors).length) throw validationFailed(errors);
   return lines;
+}
+
+/** The totals of the lines, refused (422) when they are more than a proposal can hold. */
+function checkedTotals(cents: bigint[], taxRate: string) {
+  const sums = totals(cents, taxRate);
+  if (toCents(sums.total) > MAX_AMOUNT_CENTS) throw fieldError('lines', PROPOSAL_MESSAGES.amountTooLarge);
+  return sums;
 }
 
 function checkValidUntil(ctx: AppContext, validUntil: string) {
@@ -202,7 +212,7 @@ async function writeDraft(
   checkValidUntil(ctx, input.valid_until);
   const lines = await buildLines(tx, input);
   const taxRate = twoDecimals(input.tax_rate ?? ctx.config.defaultTaxRate);
-  const sums = totals(
+  const sums = checkedTotals(
     lines.map((l) => l.cents),
     taxRate,
   );
@@ -263,12 +273,15 @@ export async function updateDraft(ctx: AppContext, id: number, input: ProposalIn
     if (found.proposal.status !== 'draft') throw conflict(PROPOSAL_MESSAGES.notDraft);
     checkValidUntil(ctx, input.valid_until);
     const lines = await buildLines(tx, input);
-    const taxRate = twoDecimals(input.tax_rate ?? found.proposal.taxRate);
+    // No tax rate keeps the draft's; an emptied one (null) is the shop's default, as on a new draft.
+    const taxRate = twoDecimals(
+      input.tax_rate === undefined ? found.proposal.taxRate : (input.tax_rate ?? ctx.config.defaultTaxRate),
+    );
     await q.updateProposal(tx, id, {
       validUntil: input.valid_until,
       taxRate,
       notes: input.notes ?? null,
-      ...totals(
+      ...checkedTotals(
         lines.map((l) => l.cents),
         taxRate,
       ),
@@ -340,11 +353,13 @@ export async function revise(ctx: AppContext, adminId: number, id: number) {
 export async function send(ctx: AppContext, id: number) {
   let rows: NotificationRow[] = [];
   await ctx.database.db.transaction(async (tx) => {
+    await q.lockNumberOf(tx, id);
     await q.lockProposal(tx, id);
     const found = await q.findProposal(tx, id);
     if (!found) throw notFound();
     const p = found.proposal;
     if (p.status !== 'draft') throw conflict(PROPOSAL_MESSAGES.notDraft);
+    if (await q.otherVersionAccepted(tx, p.number, id)) throw conflict(PROPOSAL_MESSAGES.versionAccepted);
     checkValidUntil(ctx, p.validUntil);
     await q.updateProposal(tx, id, { status: 'sent', sentAt: new Date() });
     await q.supersedeOthers(tx, p.number, id);
@@ -392,6 +407,8 @@ async function decide(
   const today = shopToday(ctx);
   let rows: NotificationRow[] = [];
   await ctx.database.db.transaction(async (tx) => {
+    // Sending another version supersedes this one, and another version may be accepted: the number's lock first.
+    await q.lockNumberOf(tx, id);
     await q.lockProposal(tx, id);
     const p = (await checkCustomerProposal(tx, userId, id)).proposal;
     if (p.status === 'sent' && p.validUntil < today) {
@@ -402,6 +419,8 @@ async function decide(
     if (p.status === 'accepted' || p.status === 'declined') throw conflict(PROPOSAL_MESSAGES.alreadyDecided);
     if (p.status !== 'sent') throw conflict(PROPOSAL_MESSAGES.notSent);
     if (decision.accept) {
+      // One version of a proposal is accepted at most, however its versions were sent and decided.
+      if (await q.otherVersionAccepted(tx, p.number, id)) throw conflict(PROPOSAL_MESSAGES.versionAccepted);
       const lines = await q.linesOf(tx, [id]);
       const declined = new Set(decision.declinedLineIds);
       const own = new Set(lines.map((l) => l.id));

@@ -317,6 +317,79 @@ describe('proposals', () => {
     expect((await call('POST', `/api/user/proposals/${v2.id}/accept`, a.token, {})).statusCode).toBe(200);
   });
 
+  it('one version of a proposal is accepted at most: a revision sent after the customer accepted the earlier one is refused', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const v1 = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${v1.id}/send`, admin.token);
+    const v2 = (await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token)).json().proposal;
+    expect((await call('POST', `/api/user/proposals/${v1.id}/accept`, a.token, {})).statusCode).toBe(200);
+    const send = await call('POST', `/api/admin/proposals/${v2.id}/send`, admin.token);
+    expect(send.statusCode).toBe(409);
+    expect(send.json().message).toBe(PROPOSAL_MESSAGES.versionAccepted);
+    const rows = await db().select().from(proposals).where(eq(proposals.number, v1.number));
+    expect(rows.map((r) => [r.version, r.status]).sort()).toEqual([
+      [1, 'accepted'],
+      [2, 'draft'],
+    ]);
+  });
+
+  it('the send of a revision and the acceptance of the earlier version, at once: exactly one of them wins', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    for (let round = 0; round < 4; round++) {
+      const v1 = (
+        await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+      ).json().proposal;
+      await call('POST', `/api/admin/proposals/${v1.id}/send`, admin.token);
+      const v2 = (await call('POST', `/api/admin/proposals/${v1.id}/revise`, admin.token)).json().proposal;
+      const [accept, send] = await Promise.all([
+        call('POST', `/api/user/proposals/${v1.id}/accept`, a.token, {}),
+        call('POST', `/api/admin/proposals/${v2.id}/send`, admin.token),
+      ]);
+      expect([accept.statusCode, send.statusCode].sort(), `${accept.body} ${send.body}`).toEqual([200, 409]);
+      const rows = await db().select().from(proposals).where(eq(proposals.number, v1.number));
+      expect(rows.filter((r) => r.status === 'accepted')).toHaveLength(accept.statusCode === 200 ? 1 : 0);
+      expect(rows.filter((r) => r.status === 'sent')).toHaveLength(send.statusCode === 200 ? 1 : 0);
+    }
+  });
+
+  it('amounts a proposal cannot hold are refused with 422, not a server error; an emptied tax rate is the default', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const before = await db().$count(proposals);
+    const line = await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, {
+      valid_until: inDays(14),
+      lines: [{ name: 'Campus', quantity: 101, unit_price: '99999999.99' }],
+    });
+    expect(line.statusCode, line.body).toBe(422);
+    expect(line.json().errors).toEqual({ 'lines.0.quantity': [PROPOSAL_MESSAGES.amountTooLarge] });
+    const sum = await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, {
+      valid_until: inDays(14),
+      lines: Array.from({ length: 2 }, () => ({ name: 'Campus', quantity: 60, unit_price: '99999999.99' })),
+    });
+    expect(sum.statusCode, sum.body).toBe(422);
+    expect(sum.json().errors).toHaveProperty('lines');
+    expect(await db().$count(proposals)).toBe(before);
+
+    const draft = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, {
+        ...body(product.id),
+        tax_rate: '5',
+      })
+    ).json().proposal;
+    expect(draft.tax_rate).toBe('5.00');
+    const kept = await call('PUT', `/api/admin/proposals/${draft.id}`, admin.token, body(product.id));
+    expect(kept.json().proposal.tax_rate).toBe('5.00');
+    const emptied = await call('PUT', `/api/admin/proposals/${draft.id}`, admin.token, {
+      ...body(product.id),
+      tax_rate: null,
+    });
+    expect(emptied.json().proposal.tax_rate).toBe('8.25');
+  });
+
   it('a sent proposal past its validity is expired and cannot be decided', async () => {
     const { a, admin, design, product } = await dealSetup(t);
     const call = caller(t);

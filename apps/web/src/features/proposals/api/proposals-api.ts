@@ -17,6 +17,7 @@ import type {
   DeclineProposalInput,
   Proposal,
   ProposalInput,
+  ProposalSettings,
   QuoteRequest,
   QuoteRequestInput,
   Schedule,
@@ -79,6 +80,14 @@ export const adminProposalQuery = (id: number) =>
         .get<{ proposal: AdminProposal }>(`/api/admin/proposals/${id}`, { signal, ...own })
         .then((r) => r.proposal),
     retry: false,
+  });
+
+/** The shop's default tax rate and currency (DEFAULT_TAX_RATE, CURRENCY), which a new draft takes. */
+export const proposalSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...proposalKeys.all, 'settings'] as const,
+    queryFn: ({ signal }) => api.get<ProposalSettings>('/api/admin/proposal-settings', { signal, ...own }),
+    staleTime: Infinity,
   });
 
 /** Where a new proposal hangs: a design or a quote request. */
@@ -247,14 +256,21 @@ interface Outcome<R> {
 }
 
 /**
- * A step of a deal, which refreshes every proposal query when it succeeds. `run` reports its outcome even when
+ * A step of a deal, which refreshes every proposal query when it succeeds or answers 409 (the deal had changed). `run` reports its outcome even when
  * the component that asked is gone by then: the refetch of the step, or the realtime event it sends, can replace
  * that component first (a cancelled booking's section goes away), and TanStack Query drops the callbacks given to
  * `mutate` on unmount.
  */
 export function useProposalMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const invalidate = useInvalidateProposals();
-  const mutation = useMutation({ mutationFn, onSuccess: () => void invalidate() });
+  const mutation = useMutation({
+    mutationFn,
+    onSuccess: () => void invalidate(),
+    // A 409 says the deal moved on meanwhile (expired, decided, booked elsewhere): what is shown is read again.
+    onError: (error) => {
+      if ((error as Partial<ApiError>).status === 409) void invalidate();
+    },
+  });
   const { mutateAsync } = mutation;
   const run = useCallback(
     (vars: V, { onSuccess, onError }: Outcome<R> = {}) => {

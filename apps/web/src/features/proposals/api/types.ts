@@ -13,6 +13,7 @@ export type {
   Proposal,
   ProposalInput,
   ProposalLine,
+  ProposalSettings,
   ProposalStatus,
   QuoteRequest,
   QuoteRequestInput,

@@ -82,6 +82,20 @@ describe('AcceptDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('marks the proposal queries stale after a 409, so the page shows what the deal became', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<AcceptDialog proposal={proposal} open onClose={vi.fn()} />);
+    queryClient.setQueryData(['proposals', 'mine', 'one', 7], proposal);
+    answer('post', '/api/user/proposals/7/accept', () =>
+      HttpResponse.json({ message: 'This proposal has expired.' }, { status: 409 }),
+    );
+    expect(queryClient.getQueryState(['proposals', 'mine', 'one', 7])?.isInvalidated).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['proposals', 'mine', 'one', 7])?.isInvalidated).toBe(true),
+    );
+  });
 });
 
 describe('DeclineDialog', () => {

@@ -6,10 +6,11 @@ import { HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
-function renderBuilder(onSaved = vi.fn()) {
-  renderWithProviders(
-    <ProposalBuilder owner={{ kind: 'design', id: 5 }} defaultTaxRate="0.00" onSaved={onSaved} />,
+function renderBuilder(onSaved = vi.fn(), taxRate = '0.00') {
+  answer('get', '/api/admin/proposal-settings', () =>
+    HttpResponse.json({ tax_rate: taxRate, currency: 'USD' }),
   );
+  renderWithProviders(<ProposalBuilder owner={{ kind: 'design', id: 5 }} onSaved={onSaved} />);
   return onSaved;
 }
 
@@ -92,5 +93,18 @@ describe('ProposalBuilder', () => {
     const body = saved[0]!.body as { notes: string; lines: unknown };
     expect(body.notes).toBe('Ground floor');
     expect(body.lines).toEqual([{ name: 'Delivery', quantity: 1, unit_price: '150' }]);
+    // An empty tax rate is the shop's default, said as such (null), not left out.
+    expect(body).toMatchObject({ tax_rate: null });
+  });
+
+  it("works out the totals at the shop's default tax rate while the field is empty, and says which", async () => {
+    const user = userEvent.setup();
+    renderBuilder(vi.fn(), '8.25');
+    const rate = screen.getByRole('textbox', { name: 'Tax rate %' });
+    await waitFor(() => expect(rate).toHaveAccessibleDescription('Leave empty for the default (8.25%).'));
+    expect(rate).toHaveAttribute('placeholder', '8.25');
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '100');
+    expect(totals().getByTestId('tax')).toHaveTextContent('$8.25');
   });
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_TAX_RATE, proposalInput, type Proposal } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import {
   createProposal,
+  proposalSettingsQuery,
   updateProposal,
   useProposalMutation,
   type ProposalOwner,
@@ -40,7 +42,8 @@ function clean(values: BuilderValues) {
   return {
     valid_until: values.valid_until,
     notes: values.notes.trim() || undefined,
-    tax_rate: values.tax_rate.trim() || undefined,
+    // Emptied: the shop's default (null), on a new draft and on one saved with another rate alike.
+    tax_rate: values.tax_rate.trim() || null,
     lines: values.lines.map((l) => ({
       product_id: l.product_id ?? undefined,
       name: l.name.trim() || undefined,
@@ -81,19 +84,13 @@ interface ProposalBuilderProps {
   draft?: Proposal | null;
   /** Lines to start with (a quote request's items). */
   seed?: BuilderLine[];
-  /** The tax rate the server uses when none is given, shown as the field's placeholder. */
-  defaultTaxRate?: string;
   onSaved: (proposal: Proposal) => void;
 }
 
 /** The back-office proposal form: catalogue and free lines, validity, tax, notes; live totals for display. */
-export function ProposalBuilder({
-  owner,
-  draft,
-  seed,
-  defaultTaxRate = DEFAULT_TAX_RATE,
-  onSaved,
-}: ProposalBuilderProps) {
+export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilderProps) {
+  // The shop's default rate (DEFAULT_TAX_RATE on the server), for the totals and the hint of an empty field.
+  const defaultTaxRate = useQuery(proposalSettingsQuery()).data?.tax_rate ?? DEFAULT_TAX_RATE;
   const form = useForm<BuilderValues>({ resolver, defaultValues: defaultsFrom(draft, seed) });
   const { register, control, handleSubmit, setError, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
