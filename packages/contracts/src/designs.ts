@@ -521,6 +521,8 @@ export const DESIGN_SERVER_MESSAGES = {
   submitted: 'Design submitted successfully!',
   updated: 'Design updated successfully!',
   deleted: 'Design deleted successfully!',
+  hasProposal:
+    'This design has a proposal from us and can no longer be deleted. Please contact us to withdraw it.',
   statusUpdated: 'Design status has been updated.',
   commentAdded: 'Comment has been added.',
   changesSaved: 'Changes saved successfully.',

@@ -176,6 +176,14 @@ export async function updateDesign(db: DbOrTx, id: number, values: Partial<Desig
     .where(eq(designSubmissions.id, id));
 }
 
+/** Whether the shop has sent a proposal for the design (a draft is still the shop's own work). */
+export async function hasSentProposal(db: DbOrTx, designId: number): Promise<boolean> {
+  const res = await db.execute(
+    sql`select 1 from proposals where design_id = ${designId} and status <> 'draft' limit 1`,
+  );
+  return res.rows.length > 0;
+}
+
 export async function deleteDesign(db: DbOrTx, id: number): Promise<void> {
   await db.delete(designSubmissions).where(eq(designSubmissions.id, id));
 }

@@ -109,7 +109,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
     schema: {
       tags: ['designs'],
       params: slugParam,
-      response: { 200: messageResponse, ...errors(401, 403, 404) },
+      response: { 200: messageResponse, ...errors(401, 403, 404, 409) },
     },
     handler: async (request) => {
       await service.deleteOwnDesign(ctx, currentAuth(request), request.params.slug);

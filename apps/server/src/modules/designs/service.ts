@@ -13,7 +13,7 @@ import {
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../platform/auth/sessions';
-import { notFound, validationFailed } from '../../platform/errors';
+import { conflict, notFound, validationFailed } from '../../platform/errors';
 import type { StoredFile } from '../../platform/multipart';
 import type { PrivateDownload } from '../../platform/files/private-download';
 import { adminPagination } from '../../platform/pagination';
@@ -120,13 +120,23 @@ export async function updateOwnDesign(
   return showOwnDesign(ctx, auth, slug);
 }
 
-/** Deletes the owner's design, then its files (after the rows are gone, so a failure never loses a file a row still names). */
+/**
+ * Deletes the owner's design, then its files (after the rows are gone, so a failure never loses a file a row still
+ * names). The design is locked before its files are listed, so a review adding files meanwhile is either done
+ * before (its files are listed) or waits and finds no design. Once the shop has sent a proposal for it, the design
+ * stays (409): deleting it would take the proposals, their acceptance and the installation booked with them.
+ */
 export async function deleteOwnDesign(ctx: AppContext, auth: AuthContext, slug: string): Promise<void> {
-  const design = await ownDesign(ctx, auth, slug);
-  const keys = [design.designFileKey, ...design.files.map((f) => f.fileKey)].filter((k): k is string => !!k);
-  await ctx.database.db.transaction(async (tx) => {
+  const found = await ownDesign(ctx, auth, slug);
+  const keys = await ctx.database.db.transaction(async (tx) => {
+    const design = await q.lockDesign(tx, found.id);
+    if (!design) throw notFound();
+    if (await q.hasSentProposal(tx, design.id)) throw conflict(DESIGN_SERVER_MESSAGES.hasProposal);
+    const files = (await q.filesOf(tx, [design.id])).get(design.id) ?? [];
+    const owned = [design.designFileKey, ...files.map((f) => f.fileKey)].filter((k): k is string => !!k);
     await q.deleteDesign(tx, design.id);
-    await disownUploads(tx, keys);
+    await disownUploads(tx, owned);
+    return owned;
   });
   await removeDisowned(ctx, keys);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROPOSAL_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
+import { DESIGN_SERVER_MESSAGES, PROPOSAL_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { proposalLines, proposals } from '../../../src/db/schema/deals';
 import { designSubmissions } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
@@ -388,6 +388,33 @@ describe('proposals', () => {
       tax_rate: null,
     });
     expect(emptied.json().proposal.tax_rate).toBe('8.25');
+  });
+
+  it('a customer cannot delete a design the shop has sent a proposal for; a draft alone does not hold it', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    expect((await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {})).statusCode).toBe(200);
+    const refused = await call('DELETE', `/api/user/design-submissions/${design.slug}`, a.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(DESIGN_SERVER_MESSAGES.hasProposal);
+    expect(await db().$count(designSubmissions)).toBe(1);
+    expect((await db().select().from(proposals))[0]!.status).toBe('accepted');
+
+    // Another design with only a draft of the shop's: the customer may still withdraw it, the draft goes with it.
+    const other = await submit(t, HAVE_DESIGN_FIELDS, [designFile()], bearer(a.token));
+    const otherSlug = other.json().design.slug as string;
+    const [otherRow] = await db()
+      .select()
+      .from(designSubmissions)
+      .where(eq(designSubmissions.slug, otherSlug));
+    await call('POST', `/api/admin/designs/${otherRow!.id}/proposals`, admin.token, body(product.id));
+    const deleted = await call('DELETE', `/api/user/design-submissions/${otherSlug}`, a.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await db().$count(proposals)).toBe(1);
   });
 
   it('a sent proposal past its validity is expired and cannot be decided', async () => {

@@ -29,7 +29,11 @@ export function DeleteDesignButton({ slug }: { slug: string }) {
       await invalidate();
       void navigate('/user/design-status');
     } catch (error) {
-      if (!(isApiError(error) && error.status === 401)) toast.error(CUSTOMER_MESSAGES.designDeleteFailed);
+      if (isApiError(error) && error.status === 401) return;
+      // A design the shop has sent a proposal for stays: the server says why.
+      toast.error(
+        isApiError(error) && error.status === 409 ? error.message : CUSTOMER_MESSAGES.designDeleteFailed,
+      );
     } finally {
       setBusy(false);
     }
