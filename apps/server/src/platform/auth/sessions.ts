@@ -1,5 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '@shop/contracts';
+import { SESSION_TTL_MS, USER_STATUS } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/connection';
 import { sessions, users } from '../../db/schema/users';
 import { generateToken, hashToken } from './tokens';
@@ -72,6 +72,23 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
   }
   const { sessionId, audience, expiresAt, lastUsedAt: _l, ...user } = row;
   return { sessionId, audience, expiresAt, user };
+}
+
+/** Whether a session still stands: not ended, not expired, its account active. */
+export async function sessionLive(db: Db, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.status, USER_STATUS.active),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {

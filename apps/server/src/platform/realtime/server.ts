@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { bearerToken } from '../auth/guard';
 import { clientAddressOf } from '../client-address';
-import { resolveSession } from '../auth/sessions';
+import { resolveSession, sessionLive } from '../auth/sessions';
 import { deploymentKey } from '../deployment';
 import { PresenceStore, type PresenceRole } from './presence';
 
@@ -243,6 +243,14 @@ export const realtimePlugin = fp(
         else expiry = setTimeout(closeAtExpiry, Math.min(left, MAX_TIMER_MS)).unref();
       };
       closeAtExpiry();
+      // A session ended during the handshake (a logout, a deactivation) was told to its room before this socket
+      // could be reached through it: checked once more, now that an ending reaches it.
+      sessionLive(ctx.database.db, socket.data.sessionId).then(
+        (live) => {
+          if (!live) socket.disconnect(true);
+        },
+        (err: unknown) => app.log.warn({ err }, 'realtime session check failed'),
+      );
       void track(
         (async () => {
           const first = await presence.join(role, userId);

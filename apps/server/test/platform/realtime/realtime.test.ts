@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PresenceStore } from '../../../src/platform/realtime/presence';
 import type { ChatMessage } from '@shop/contracts';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
@@ -187,6 +188,24 @@ describe('realtime: sessions and presence', () => {
     // The other session's socket still takes events after the logout was handled.
     await drained(t.app, s2);
     expect(s2.connected).toBe(true);
+  });
+
+  it('a logout that lands during the handshake, after its session was checked, still ends the socket', async () => {
+    const alice = await registerCustomer(t.app);
+    // The logout is made at the handshake's next wait after the session check (the presence count).
+    const during = vi.spyOn(PresenceStore.prototype, 'sockets').mockImplementationOnce(async () => {
+      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(alice.token) });
+      expect(out.statusCode).toBe(200);
+      return 0;
+    });
+    const s = await open(alice.token);
+    const reason = await new Promise<string>((resolve) => {
+      if (!s.connected) resolve('closed');
+      s.once('disconnect', (r) => resolve(r));
+    });
+    expect(reason).toBe('io server disconnect');
+    expect(during).toHaveBeenCalledTimes(1);
+    during.mockRestore();
   });
 
   it('here / joining / leaving: admins see everyone, customers see only the team', async () => {
