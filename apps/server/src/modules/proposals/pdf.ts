@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PROPOSAL_MESSAGES } from '@shop/contracts';
 import type { FileStorage } from '../../platform/files/storage';
+import { zonedDay } from '../scheduling/shop-time';
 import type { ProposalView } from './present';
 
 const INK = '#1f2937';
@@ -26,7 +27,12 @@ const money = (amount: string, currency: string) => `${currency} ${amount}`;
 /** The proposal as a PDF: the shop's name and mark, the customer, the lines with photos, totals, validity, terms. */
 export async function renderProposalPdf(
   view: ProposalView,
-  opts: { shopName: string; storage: FileStorage; compress?: boolean },
+  opts: {
+    shopName: string;
+    storage: FileStorage;
+    compress?: boolean;
+    /** The shop's, for the date. */ timeZone: string;
+  },
 ): Promise<Buffer> {
   const photos = new Map<number, Buffer>();
   await Promise.all(
@@ -73,7 +79,7 @@ export async function renderProposalPdf(
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Proposal ${view.number}`, left, 110);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   doc.text(`Version ${view.version} - ${view.status}`);
-  doc.text(`Date: ${(view.sent_at ?? view.created_at).slice(0, 10)}`);
+  doc.text(`Date: ${zonedDay(new Date(view.sent_at ?? view.created_at), opts.timeZone)}`);
   doc.text(`Valid until: ${view.valid_until}`);
 
   doc.moveDown();

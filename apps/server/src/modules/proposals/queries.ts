@@ -173,7 +173,8 @@ export async function supersedeOthers(db: DbOrTx, number: string, keepId: number
     );
 }
 
-export async function productsByIds(db: DbOrTx, ids: number[]) {
+/** Products by id; `activeOnly`: those the storefront shows (a customer's quote asks only for those). */
+export async function productsByIds(db: DbOrTx, ids: number[], opts: { activeOnly?: boolean } = {}) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -184,7 +185,9 @@ export async function productsByIds(db: DbOrTx, ids: number[]) {
       photoKey: products.photoKey,
     })
     .from(products)
-    .where(inArray(products.id, ids));
+    .where(
+      opts.activeOnly ? and(inArray(products.id, ids), eq(products.status, true)) : inArray(products.id, ids),
+    );
 }
 
 export async function findDesign(db: DbOrTx, id: number) {

@@ -157,7 +157,11 @@ export async function customerPdf(ctx: AppContext, userId: number, id: number) {
 
 const pdfName = (v: ProposalView) => `proposal-${v.number}-v${v.version}.pdf`;
 const pdfOf = (ctx: AppContext, v: ProposalView) =>
-  renderProposalPdf(v, { shopName: ctx.config.appName, storage: ctx.storage });
+  renderProposalPdf(v, {
+    shopName: ctx.config.appName,
+    storage: ctx.storage,
+    timeZone: ctx.config.shopTimezone,
+  });
 
 /* ------------------------------------------------------------------------------------------ writing */
 
@@ -494,7 +498,9 @@ export async function requestQuote(
     const merged = new Map<number, number>();
     for (const item of input.items)
       merged.set(item.product_id, (merged.get(item.product_id) ?? 0) + item.quantity);
-    const found = new Map((await q.productsByIds(tx, [...merged.keys()])).map((p) => [p.id, p]));
+    const found = new Map(
+      (await q.productsByIds(tx, [...merged.keys()], { activeOnly: true })).map((p) => [p.id, p]),
+    );
     const errors: Record<string, string[]> = {};
     input.items.forEach((item, i) => {
       if (!found.has(item.product_id)) errors[`items.${i}.product_id`] = [PROPOSAL_MESSAGES.productMissing];

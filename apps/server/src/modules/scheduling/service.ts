@@ -187,7 +187,13 @@ function when(ctx: AppContext, b: q.BookingRow) {
   return `on ${fmt.format(b.slotStart)}`;
 }
 
-/** Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed. */
+/** RFC 5545's SEQUENCE is a 32-bit integer: seconds since this moment fit it until 2092 and only ever grow. */
+const ICS_SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);
+
+/**
+ * Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed, and the
+ * entry's cancellation when a confirmed booking is cancelled (`withdrawsEntry`), so it leaves their calendar.
+ */
 async function tellCustomer(
   ctx: AppContext,
   tx: DbOrTx,
@@ -195,6 +201,7 @@ async function tellCustomer(
   type: NotificationData['type'],
   sentence: string,
   notify = true,
+  withdrawsEntry = false,
 ): Promise<NotificationRow[]> {
   const link = b.proposalId
     ? `${ctx.config.publicUrl}/user/proposals/${b.proposalId}`
@@ -203,7 +210,9 @@ async function tellCustomer(
       : ctx.config.publicUrl;
   const paragraphs = [`Hello ${b.name},`, sentence];
   const confirmed = b.status === 'confirmed' && b.slotStart && b.slotEnd;
+  const withdrawn = withdrawsEntry && b.status === 'cancelled' && b.slotStart && b.slotEnd;
   if (confirmed) paragraphs.push('The calendar entry is attached.');
+  if (withdrawn) paragraphs.push('The attached file takes the entry out of your calendar.');
   await enqueueMail(tx, {
     to: b.email,
     subject: `Your ${what(b)} with ${ctx.config.appName}`,
@@ -211,25 +220,30 @@ async function tellCustomer(
     html: simpleHtml(ctx.config.appName, paragraphs, { label: 'View the details', url: link }),
     kind: type,
     ref: String(b.id),
-    attachments: confirmed
-      ? [
-          {
-            filename: 'booking.ics',
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            contentBase64: Buffer.from(
-              bookingIcs({
-                uid: `booking-${b.id}@${new URL(ctx.config.publicUrl).hostname}`,
-                start: b.slotStart!,
-                end: b.slotEnd!,
-                summary: `${ctx.config.appName}: ${what(b)}`,
-                description: sentence,
-                organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
-                sequence: Math.floor((b.updatedAt?.getTime() ?? 0) / 1000) % 100000,
-              }),
-            ).toString('base64'),
-          },
-        ]
-      : undefined,
+    attachments:
+      confirmed || withdrawn
+        ? [
+            {
+              filename: 'booking.ics',
+              contentType: `text/calendar; charset=utf-8; method=${withdrawn ? 'CANCEL' : 'PUBLISH'}`,
+              contentBase64: Buffer.from(
+                bookingIcs({
+                  uid: `booking-${b.id}@${new URL(ctx.config.publicUrl).hostname}`,
+                  start: b.slotStart!,
+                  end: b.slotEnd!,
+                  summary: `${ctx.config.appName}: ${what(b)}`,
+                  description: sentence,
+                  organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
+                  sequence: Math.max(
+                    0,
+                    Math.floor(((b.updatedAt?.getTime() ?? 0) - ICS_SEQUENCE_EPOCH_MS) / 1000),
+                  ),
+                  cancelled: !!withdrawn,
+                }),
+              ).toString('base64'),
+            },
+          ]
+        : undefined,
   });
   if (b.userId === null || !notify) return [];
   return createNotifications(tx, [b.userId], {
@@ -492,6 +506,8 @@ export const adminCancel = (ctx: AppContext, id: number) =>
       next,
       'booking_cancelled',
       `Your ${what(b)} ${when(ctx, b)} is cancelled.`,
+      true,
+      b.status === 'confirmed',
     );
     return { id: b.id, rows };
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DESIGN_SERVER_MESSAGES, PROPOSAL_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { proposalLines, proposals } from '../../../src/db/schema/deals';
+import { products } from '../../../src/db/schema/catalog';
 import { designSubmissions } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
@@ -553,6 +554,14 @@ describe('proposals', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty(['items.0.product_id']);
+    // A product the shop took off the storefront cannot be asked for either.
+    await db().update(products).set({ status: false }).where(eq(products.id, product.id));
+    const inactive = await call('POST', '/api/user/quote-requests', a.token, {
+      items: [{ product_id: product.id, quantity: 2 }],
+    });
+    expect(inactive.statusCode).toBe(422);
+    expect(inactive.json().errors).toEqual({ 'items.0.product_id': [PROPOSAL_MESSAGES.productMissing] });
+    await db().update(products).set({ status: true }).where(eq(products.id, product.id));
     const res = await call('POST', '/api/user/quote-requests', a.token, {
       items: [{ product_id: product.id, quantity: 12 }],
       note: 'For the new wing.',

@@ -386,6 +386,32 @@ describe('installation bookings', () => {
     expect((await call('GET', '/api/admin/bookings?status=confirmed', admin.token)).json().total).toBe(1);
   });
 
+  it('a confirmed installation the shop cancels leaves the calendar: the same entry, a later SEQUENCE, METHOD:CANCEL', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const booked = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      slot_start: slots[slots.length - 1].start,
+    });
+    const id = booked.json().booking.id as number;
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    await db().delete(mailQueue);
+    await t.deliverMail();
+    expect((await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token)).statusCode).toBe(200);
+    const entries = (await db().select().from(mailQueue)).flatMap((m) =>
+      (m.attachments ?? []).map((att) => Buffer.from(att.contentBase64, 'base64').toString()),
+    );
+    expect(entries).toHaveLength(1);
+    const cancel = entries[0]!;
+    expect(cancel).toContain('METHOD:CANCEL');
+    expect(cancel).toContain('STATUS:CANCELLED');
+    expect(cancel).toMatch(new RegExp(`UID:booking-${id}@`));
+    const sequence = Number(/SEQUENCE:(\d+)/.exec(cancel)![1]);
+    // Seconds since 2024: grows with every change and fits RFC 5545's 32-bit integer.
+    expect(sequence).toBeGreaterThan((Date.now() - Date.UTC(2024, 0, 1)) / 1000 - 60);
+    expect(sequence).toBeLessThan(2 ** 31);
+  });
+
   it('the admin list finds the booking of a proposal wherever it falls in the list; bad filters 422', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
