@@ -161,6 +161,30 @@ test.describe('keyboard only', () => {
     await expect(page.getByText('Logged in successfully!')).toBeVisible();
   });
 
+  test('the back-office drawer at 390 px gives the focus back to Open menu however it is dismissed', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail('drawer-admin');
+    await createAccount({ email, role: 'admin' });
+    await signIn(page, 'admin', email, '/admin/dashboard');
+    const open = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    const dismissals: [string, () => Promise<void>][] = [
+      ['Escape', () => page.keyboard.press('Escape')],
+      ['Close menu', () => page.getByRole('button', { name: 'Close menu' }).press('Enter')],
+      ['the backdrop', () => page.mouse.click(380, 400)],
+    ];
+    for (const [how, dismiss] of dismissals) {
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await expect(open).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+      await dismiss();
+      await expect(open, how).toHaveAttribute('aria-expanded', 'false');
+      await expect(open, how).toBeFocused();
+    }
+  });
+
   test('the contact form is completed and sent with the keyboard', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeVisible();

@@ -16,6 +16,7 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(() => readPreference(ADMIN_SIDEBAR_COLLAPSED_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useFocusRescue(main);
 
   const toggleCollapsed = () => {
@@ -34,9 +35,17 @@ export function AdminLayout() {
           onToggleCollapsed={toggleCollapsed}
           mobileOpen={mobileOpen}
           onCloseMobile={() => setMobileOpen(false)}
+          onDismissMobile={() => {
+            setMobileOpen(false);
+            menuButton.current?.focus();
+          }}
         />
         <div className="flex min-w-0 flex-1 flex-col">
-          <AdminTopBar onOpenMenu={() => setMobileOpen(true)} menuOpen={mobileOpen} />
+          <AdminTopBar
+            onOpenMenu={() => setMobileOpen(true)}
+            menuOpen={mobileOpen}
+            menuButtonRef={menuButton}
+          />
           <main
             ref={main}
             id="main-content"

@@ -60,10 +60,19 @@ interface AdminSidebarProps {
   onToggleCollapsed: () => void;
   /** Below 768 px the sidebar is a drawer over the page. */
   mobileOpen: boolean;
+  /** Closes the drawer as a page is opened from it. */
   onCloseMobile: () => void;
+  /** Closes the drawer without going anywhere (Escape, Close menu, the backdrop): focus returns to Open menu. */
+  onDismissMobile: () => void;
 }
 
-export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: AdminSidebarProps) {
+export function AdminSidebar({
+  collapsed,
+  onToggleCollapsed,
+  mobileOpen,
+  onCloseMobile,
+  onDismissMobile,
+}: AdminSidebarProps) {
   const unreadChat = useUnreadChatCount('admin');
   const closeRef = useRef<HTMLButtonElement>(null);
   // Opening the drawer moves focus into it, so keyboard users land on what they asked for.
@@ -78,7 +87,7 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onClose
         <div
           className="fixed inset-0 z-40 bg-navy-950/50 md:hidden"
           aria-hidden="true"
-          onClick={onCloseMobile}
+          onClick={onDismissMobile}
         />
       )}
       <aside
@@ -89,7 +98,7 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onClose
           narrow ? 'md:w-20' : 'md:w-64',
         )}
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && mobileOpen) onCloseMobile();
+          if (event.key === 'Escape' && mobileOpen) onDismissMobile();
         }}
       >
         <div
@@ -112,7 +121,7 @@ export function AdminSidebar({ collapsed, onToggleCollapsed, mobileOpen, onClose
             <button
               ref={closeRef}
               type="button"
-              onClick={onCloseMobile}
+              onClick={onDismissMobile}
               className="rounded-lg p-1.5 text-navy-200 hover:bg-navy-800 hover:text-white md:hidden"
             >
               <CloseIcon className="size-5" />

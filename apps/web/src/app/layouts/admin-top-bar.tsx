@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_LABELS } from '@shop/contracts';
-import { CountBadge } from '../../components/ui/badge';
+import { CountBadge, countedName } from '../../components/ui/badge';
 import { ChevronDownIcon, ChatIcon, LogOutIcon, MenuIcon, SettingsIcon } from '../../components/ui/icons';
 import { signOutAdmin } from '../../lib/session-actions';
 import { useAdmin } from '../../lib/sessions';
@@ -14,7 +14,16 @@ const Menu = lazy(() => import('../../components/ui/menu').then((m) => ({ defaul
 
 const bellClass = 'relative rounded-full p-2 text-navy-800 hover:bg-navy-50';
 
-export function AdminTopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
+export function AdminTopBar({
+  onOpenMenu,
+  menuOpen,
+  menuButtonRef,
+}: {
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+  /** The Open menu button, where focus returns when the drawer is dismissed. */
+  menuButtonRef?: Ref<HTMLButtonElement>;
+}) {
   const admin = useAdmin();
   // The chat feature keeps the unread chat count live while the back-office is on screen.
   useUnreadChatCountLive('admin');
@@ -22,6 +31,7 @@ export function AdminTopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
       <button
+        ref={menuButtonRef}
         type="button"
         className="-ml-1 rounded-lg p-2 text-navy-900 hover:bg-navy-50 md:hidden"
         onClick={onOpenMenu}
@@ -33,7 +43,11 @@ export function AdminTopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; 
       </button>
       <p className="hidden text-sm font-medium text-slate-600 md:block">Back-office</p>
       <div className="flex items-center gap-1 sm:gap-2">
-        <Link to="/admin/chat" className={bellClass} aria-label="Chat">
+        <Link
+          to="/admin/chat"
+          className={bellClass}
+          aria-label={countedName('Chat', unreadChat, 'unread messages')}
+        >
           <ChatIcon className="size-6" />
           <CountBadge count={unreadChat} label="unread messages" placement="icon" />
         </Link>

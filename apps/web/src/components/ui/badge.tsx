@@ -27,6 +27,14 @@ export function countLabel(count: number, plural: string): string {
   return `${count} ${count === 1 ? plural.replace(/s$/, '') : plural}`;
 }
 
+/**
+ * The name of an icon button that carries a count: "Chat" or "Chat, 3 unread messages" (an aria-label replaces
+ * the badge's own words, so they are said here).
+ */
+export function countedName(name: string, count: number, plural: string): string {
+  return count > 0 ? `${name}, ${countLabel(count, plural)}` : name;
+}
+
 /** A small red counter; nothing at all when the count is 0. */
 export function CountBadge({ count, cap = BADGE_CAP, label, placement, className }: CountBadgeProps) {
   if (count <= 0) return null;

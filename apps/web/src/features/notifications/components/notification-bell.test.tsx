@@ -76,6 +76,8 @@ describe('NotificationBell', () => {
     const gets = api(() => ({ notifications: [note(2), note(1, true)], unread_count: 3, total: 2 }));
     await renderBell();
     await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
+    // The count is part of the button's name (its label would otherwise hide the badge's words).
+    expect(badge()).toHaveAccessibleName('Notifications, 3 unread notifications');
     expect(gets).toEqual(['1:1']);
 
     await user.click(badge());

@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CUSTOMER_MESSAGES, PAGE_SIZE, type AppNotification } from '@shop/contracts';
-import { CountBadge } from '../../../components/ui/badge';
+import { CountBadge, countedName } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { BellIcon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -43,7 +43,7 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
         <button
           type="button"
           className={cx('relative rounded-full p-2 text-navy-800 hover:bg-navy-50', className)}
-          aria-label="Notifications"
+          aria-label={countedName('Notifications', unread, 'unread notifications')}
           data-testid="notification-bell"
         >
           <BellIcon className="size-6" />
