@@ -125,6 +125,27 @@ test('the inventory says when its products could not be loaded, and Try again re
   await expect(failure).toHaveCount(0);
 });
 
+test('a product page that could not be loaded says so, and Try again reads it', async ({
+  page,
+  refusals,
+}) => {
+  const slug = 'ergonomic-mesh-task-chair';
+  await page.goto('/products?search=ergonomic%20mesh%20task%20chair');
+  let failing = true;
+  refusals.push({ status: 503, path: `/api/v1/frontend/products/${slug}` });
+  await page.route(`**/api/v1/frontend/products/${slug}`, (route) =>
+    failing ? route.fulfill({ status: 503, json: { message: 'Service unavailable.' } }) : route.fallback(),
+  );
+  await cards(page).first().getByRole('link', { name: 'Ergonomic Mesh Task Chair' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: CUSTOMER_MESSAGES.productFailed });
+  // The page tries twice more by itself before it says so.
+  await expect(failure).toBeVisible({ timeout: 15_000 });
+  failing = false;
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ergonomic Mesh Task Chair');
+  await expect(failure).toHaveCount(0);
+});
+
 test('a misspelled search still finds the product', async ({ page }) => {
   await page.goto('/products?search=ergonomc%20chiar');
   await expect(cards(page).first().getByRole('heading')).toHaveText('Ergonomic Mesh Task Chair');

@@ -114,8 +114,9 @@ export function applyWishlistState(client: QueryClient, id: number, isFavorited:
     queryKey: catalogKeys.productLists,
     predicate: (query) => (query.queryKey[2] as InventoryFilters | undefined)?.favorites === true,
   });
-  // The customer's liked-products page keeps its own list.
+  // The customer's liked-products page keeps its own list, and the quote request offers the wishlist's products.
   void client.invalidateQueries({ queryKey: ['user', 'favorites'] });
+  void client.invalidateQueries({ queryKey: ['proposals', 'quote-products'] });
 }
 
 /*

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useParams } from 'react-router';
 import { CUSTOMER_MESSAGES, type ProductDetail } from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ChevronLeftIcon, MailIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatMoney } from '../../../lib/money';
@@ -42,9 +43,12 @@ export default function ProductDetailPage() {
           </Link>
         </div>
       ) : detail.isError ? (
-        <p role="alert" className="mt-8 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {CUSTOMER_MESSAGES.productFailed}
-        </p>
+        <LoadError
+          className="mt-8"
+          message={CUSTOMER_MESSAGES.productFailed}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
       ) : !detail.data ? (
         <ProductSkeleton />
       ) : (

@@ -13,12 +13,14 @@ import { formatDate } from '../../../lib/dates';
 import { listSearchOf } from '../components/format';
 import { DeleteDesignButton } from '../components/delete-design-button';
 import { EmailText } from '../../../components/ui/lists/email-text';
+import { LoadError } from '../../../components/ui/lists/paged-list';
+import { isApiError } from '../../../lib/api-error';
 import { PrivateFileButton } from '../components/private-file-button';
 
 /** /user/design-status/{slug}: one design with the admins' comments and recommendations. */
 export default function DesignStatusDetailPage() {
   const { slug = '' } = useParams();
-  const { data: design, isPending, isError } = useMyDesign(slug);
+  const { data: design, isPending, isError, error, refetch, isFetching } = useMyDesign(slug);
   // Back to the page of the list the design was opened from (kept in the history entry, so a reload keeps it).
   const listSearch = listSearchOf(useLocation().state);
 
@@ -40,9 +42,12 @@ export default function DesignStatusDetailPage() {
     return (
       <>
         <PageHeader title="Design Details" actions={back} />
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-          {CUSTOMER_MESSAGES.designDetailFailed}
-        </p>
+        {/* Another try can help unless the design is not there (404: not the customer's, or deleted). */}
+        <LoadError
+          message={CUSTOMER_MESSAGES.designDetailFailed}
+          onRetry={isApiError(error) && error.status === 404 ? undefined : () => void refetch()}
+          retrying={isFetching}
+        />
       </>
     );
   }

@@ -38,6 +38,9 @@ export default function DesignsLikedPage() {
         return;
       }
       if (data && data.data.length === 1 && page > 1) setPage(page - 1);
+      // The inventory and product pages show the heart, and the quote request offers the wishlist: read again.
+      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      void queryClient.invalidateQueries({ queryKey: ['proposals', 'quote-products'] });
       await queryClient.invalidateQueries({ queryKey: favoritesKey });
       toast.success(CUSTOMER_MESSAGES.wishlistRemoved);
     },
