@@ -500,6 +500,41 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
   expect(late.status()).toBe(409);
 });
 
+test('a signed-in customer finds their site visit under Proposals and confirms the time the shop proposes', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const sides = await twoSides(browser, 'visit');
+  const { customer, admin, customerToken, adminToken } = sides;
+  await openTheSchedule(admin, adminToken);
+  const asked = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const booked = await customer.request.post('/api/site-visits', {
+    headers: auth(customerToken),
+    data: { requested_date: asked, note: 'Any morning' },
+  });
+  expect(booked.status()).toBe(201);
+  const visit = ((await booked.json()) as { booking: { id: number } }).booking;
+
+  // The shop proposes one of the open windows (not one the full-window journey keeps).
+  const res = await admin.request.get('/api/site-visits/slots');
+  const all = ((await res.json()) as { slots: { start: string; available: boolean }[] }).slots;
+  const open = all.slice(0, -RESERVED_FOR_FULL).filter((s) => s.available);
+  const window = open[Math.floor(Math.random() * open.length)]!.start;
+  const proposed = await admin.request.post(`/api/admin/bookings/${visit.id}/propose`, {
+    headers: auth(adminToken),
+    data: { slot_start: window },
+  });
+  expect(proposed.status()).toBe(200);
+
+  await customer.goto('/user/proposals');
+  const visits = customer.getByRole('region', { name: 'Your site visits' });
+  await expect(visits.getByText('Proposed', { exact: true })).toBeVisible();
+  await visits.getByRole('button', { name: 'Confirm this date' }).click();
+  await expect(visits.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(visits.getByRole('button', { name: 'Confirm this date' })).toHaveCount(0);
+  await checkPage(customer, 'user-site-visits');
+});
+
 test('a full window is shown full and cannot be booked', async ({ browser }) => {
   test.setTimeout(120_000);
   const sides = await twoSides(browser, 'full');

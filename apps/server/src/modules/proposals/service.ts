@@ -517,7 +517,7 @@ export async function requestQuote(
     );
     const who = await userContact(tx, userId);
     const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${merged.size} ${merged.size === 1 ? 'product' : 'products'}.`;
-    const link = `${ctx.config.publicUrl}/admin/quote-requests/${request.id}`;
+    const link = `${ctx.config.publicUrl}/admin/quote-requests`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,
       subject: `Quote request #${request.id}`,

@@ -206,7 +206,7 @@ async function tellCustomer(
   const link = b.proposalId
     ? `${ctx.config.publicUrl}/user/proposals/${b.proposalId}`
     : b.userId
-      ? `${ctx.config.publicUrl}/user/bookings`
+      ? `${ctx.config.publicUrl}/user/proposals` // where a customer's site visits are listed
       : ctx.config.publicUrl;
   const paragraphs = [`Hello ${b.name},`, sentence];
   const confirmed = b.status === 'confirmed' && b.slotStart && b.slotEnd;

@@ -1,14 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useMyProposals, useProposalsLive } from '../api/proposals-api';
+import { myBookingsQuery, useMyProposals, useProposalsLive } from '../api/proposals-api';
+import { BookingActions } from '../components/booking-actions';
+import { BookingSummary } from '../components/booking-summary';
 import { formatDate } from '../../../lib/dates';
 import { ProposalRow } from '../components/proposal-row';
 import { PROPOSAL_MESSAGES } from '../messages';
 
-/** /user/proposals: the proposals the shop has sent, newest first. */
+/**
+ * The customer's site visits (booked from the home page's Book a Site Visit while signed in), upcoming first: a
+ * time the shop proposes is confirmed here, a visit cancelled here. Nothing when there are none.
+ */
+function SiteVisits() {
+  const visits = useQuery(myBookingsQuery()).data?.filter((b) => b.kind === 'site_visit') ?? [];
+  if (visits.length === 0) return null;
+  return (
+    <section aria-labelledby="site-visits-heading" className="mt-8">
+      <h2 id="site-visits-heading" className="mb-3 text-lg font-semibold text-navy-900">
+        Your site visits
+      </h2>
+      <ul className="grid gap-3">
+        {visits.map((visit) => (
+          <li key={visit.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <BookingSummary booking={visit} />
+            <BookingActions booking={visit} area="customer" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /user/proposals: the proposals the shop has sent, newest first, and the customer's site visits. */
 export default function UserProposalsPage() {
   useProposalsLive();
   const { page, setPage } = useListParams();
@@ -56,6 +83,7 @@ export default function UserProposalsPage() {
           ))}
         </ul>
       </PagedList>
+      <SiteVisits />
     </>
   );
 }
