@@ -7,6 +7,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { failureMessage } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
 import { useMyDesigns } from '../api/designs-api';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
@@ -31,7 +33,13 @@ export default function DesignStatusPage() {
         actions={
           <Button
             variant="outline"
-            onClick={() => void refetch()}
+            onClick={() =>
+              // The rows in hand stay when a refresh fails: the failure is said in a message.
+              void refetch().then((result) => {
+                if (result.isError)
+                  toast.error(failureMessage(result.error, CUSTOMER_MESSAGES.designListFailed));
+              })
+            }
             loading={isFetching && !isPending}
             loadingText="Refresh"
           >
