@@ -50,10 +50,13 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
     if (!text.trim() && files.length === 0) return;
     setSending(true);
     onStopTyping();
+    const sentText = text;
+    const sentFiles = files;
     try {
-      await onSend(text, files);
-      setText('');
-      setFiles([]);
+      await onSend(sentText, sentFiles);
+      // Only what was sent goes: what was typed or attached while it was on its way stays for the next message.
+      setText((now) => (now.startsWith(sentText) ? now.slice(sentText.length).trimStart() : now));
+      setFiles((now) => now.filter((f) => !sentFiles.includes(f)));
       setError(null);
     } catch (err) {
       // An upload the server refused (no space left, too much sent lately, disk full) says why beside the files.
