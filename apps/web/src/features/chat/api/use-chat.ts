@@ -111,7 +111,9 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled: !!me,
-    staleTime: 30_000,
+    // Read again each time a chat screen opens: while none was open, no event updated the list (a customer wrote,
+    // the connection dropped), and the realtime events keep it current only while one is.
+    staleTime: 0,
   });
   const [activeId, setActiveId] = useState<number | null>(null);
   const [typing, setTyping] = useState<ReadonlySet<number>>(new Set());
