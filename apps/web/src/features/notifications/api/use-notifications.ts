@@ -157,10 +157,12 @@ export function useNotificationsLive(area: NotificationArea): void {
   );
   useRealtimeEvent('notification', onNotification);
   // Notifications made while the connection was down brought no event: the count and the lists are read again.
+  // So are they when a customer's account is deleted: the server deleted the notifications about them.
   const onReconnect = useCallback(() => {
     void readAgain(client, notificationKeys.all(area));
   }, [area, client]);
   useRealtimeReconnect(onReconnect);
+  useRealtimeEvent('customer:deleted', onReconnect);
 }
 
 /** The full notifications page's list (10 per page); page changes settle for 200 ms before a fetch. */

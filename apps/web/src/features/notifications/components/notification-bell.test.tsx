@@ -131,6 +131,21 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('3 unread notifications'));
   });
 
+  it('in the back-office, reads the count again when a customer is deleted (their notifications went with them)', async () => {
+    let unread = 4;
+    server.use(
+      http.get('/api/admin/notifications', () =>
+        HttpResponse.json({ notifications: [note(1)], unread_count: unread, total: unread }),
+      ),
+    );
+    renderWithProviders(<LazyNotificationBell area="admin" />);
+    const bell = await screen.findByTestId('notification-bell');
+    await waitFor(() => expect(bell).toHaveTextContent('4 unread notifications'));
+    unread = 1;
+    realtimeHandlers.get('customer:deleted')!({ userId: 7 });
+    await waitFor(() => expect(bell).toHaveTextContent('1 unread notification'));
+  });
+
   it('keeps the count of a notification that came while the count was being read', async () => {
     let answer: (() => void) | undefined;
     const asked = new Promise<void>((resolve) => {
