@@ -20,7 +20,7 @@
  * backup's migrations are the same ones (or a prefix of them), and loads each table's columns by name.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -149,6 +149,12 @@ export async function backup(opts: {
           .filter((e) => e.isFile())
           .map((e) => path.join(e.parentPath, e.name))
       : [target];
+    // An image whose variants were deleted leaves its folder behind: a folder without files is missing too.
+    if (copied.length === 0) {
+      missing.push(key);
+      await rm(target, { recursive: true, force: true });
+      continue;
+    }
     for (const file of copied.sort())
       manifest.files.push({
         key: path.relative(path.join(opts.out, 'files'), file).split(path.sep).join('/'),

@@ -167,4 +167,17 @@ describe('backup and restore', () => {
     ).rejects.toThrow(/not empty/);
     expect(await tableContents(embedded.url('shop'))).toEqual(after);
   }, 120_000);
+
+  it('fails when an image a row names has lost its files, even if its emptied folder is still there', async () => {
+    const filesDir = path.join(t.dataDir, 'files');
+    const { rows } = await t.ctx.database.pool.query<{ key: string }>(
+      `select photo_key as key from users where photo_key is not null limit 1`,
+    );
+    const key = rows[0]!.key;
+    // Deleting an image removes its WebP variants (the storage's delete) and leaves their folder.
+    for (const name of await readdir(path.join(filesDir, key))) await rm(path.join(filesDir, key, name));
+    await expect(
+      backup({ databaseUrl: t.databaseUrl, filesDir, out: path.join(scratch, 'backup-missing') }),
+    ).rejects.toThrow(new RegExp(`missing.*${key}`));
+  });
 });
