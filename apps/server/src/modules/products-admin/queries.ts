@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { DbOrTx } from '../../db/connection';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { favorites } from '../../db/schema/favorites';
+import { proposalLines } from '../../db/schema/deals';
 import { createdFigures, listTotal } from '../../platform/created-windows';
 import { containsPattern, escapeLike } from '../../platform/like';
 
@@ -124,6 +125,19 @@ export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
 }
 
 /** Another product (not `exceptId`) already holding this SKU, compared case-insensitively. */
+/**
+ * The image keys of these that a proposal line still shows: a proposal keeps the photo its product had when it
+ * was written, so a product's photo replaced or deleted stays in storage while a proposal shows it.
+ */
+export async function keysShownByProposals(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ key: proposalLines.photoKey })
+    .from(proposalLines)
+    .where(inArray(proposalLines.photoKey, keys));
+  return new Set(rows.map((r) => r.key).filter((k): k is string => !!k));
+}
+
 export async function skuTaken(db: DbOrTx, sku: string, exceptId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: products.id })

@@ -315,8 +315,9 @@ export async function updateProduct(
       const nextPosition = gallery.reduce((max, g) => Math.max(max, g.position + 1), 0);
       await q.insertImages(tx, id, images.gallery, nextPosition);
       await adoptImages(tx, images.all);
+      const shown = await q.keysShownByProposals(tx, locked.photoKey ? [locked.photoKey] : []);
       const replaced = [
-        ...(images.photo && locked.photoKey ? [locked.photoKey] : []),
+        ...(images.photo && locked.photoKey && !shown.has(locked.photoKey) ? [locked.photoKey] : []),
         ...removedRows.map((r) => r.imageKey),
       ];
       await disownUploads(tx, replaced.flatMap(imageFileKeys));
@@ -342,8 +343,12 @@ export async function toggleStatus(ctx: AppContext, id: number): Promise<boolean
 export async function deleteProduct(ctx: AppContext, id: number, log?: Log): Promise<void> {
   const keys = await ctx.database.db.transaction(async (tx) => {
     const images = await q.deleteProduct(tx, id);
-    if (images) await disownUploads(tx, images.flatMap(imageFileKeys));
-    return images;
+    if (!images) return null;
+    // A photo a proposal still shows stays (the proposal keeps the photo its product had).
+    const shown = await q.keysShownByProposals(tx, images);
+    const gone = images.filter((key) => !shown.has(key));
+    await disownUploads(tx, gone.flatMap(imageFileKeys));
+    return gone;
   });
   if (keys === null) throw notFound();
   invalidateCatalogCache(ctx);

@@ -8,6 +8,9 @@ import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
 import { fromCents, lineTotal, taxOn, toCents, totals } from '../../../src/modules/proposals/money';
 import { bearer } from '../../support/http';
+import { image } from '../../support/files';
+import { multipart } from '../../support/multipart';
+import { imageStored } from '../products-admin/support';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../designs/support';
 import { pdfText } from '../../support/pdf-text';
@@ -416,6 +419,40 @@ describe('proposals', () => {
     const deleted = await call('DELETE', `/api/user/design-submissions/${otherSlug}`, a.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await db().$count(proposals)).toBe(1);
+  });
+
+  it('a proposal keeps the photo its product had, when the product is deleted or its photo replaced', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal;
+    const photoUrl = p.lines[0].photo_url as string;
+    const key = product.photoKey!;
+    expect(await imageStored(t, key)).toBe(true);
+
+    // A new main photo for the product: the proposal still shows the old one.
+    const form = await multipart(
+      { name: 'Aeron Chair', sku: 'AER-1', price: '1299.00', stock_quantity: '1', description: '' },
+      [{ field: 'photo', name: 'new.png', data: await image('png', '#aa3300'), type: 'image/png' }],
+    );
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product.id}?_method=PUT`,
+      ...form,
+      headers: { ...form.headers, ...bearer(admin.token) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await imageStored(t, key)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(200);
+
+    // The product deleted: its new photo goes, the one the proposal shows stays.
+    const newKey = (await db().select().from(products).where(eq(products.id, product.id)))[0]!.photoKey!;
+    expect((await call('DELETE', `/api/admin/products/${product.id}`, admin.token)).statusCode).toBe(200);
+    expect(await imageStored(t, newKey)).toBe(false);
+    expect(await imageStored(t, key)).toBe(true);
+    const again = (await call('GET', `/api/admin/proposals/${p.id}`, admin.token)).json().proposal;
+    expect(again.lines[0].photo_url).toBe(photoUrl);
   });
 
   it('a sent proposal past its validity is expired and cannot be decided', async () => {
