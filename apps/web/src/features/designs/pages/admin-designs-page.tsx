@@ -17,7 +17,7 @@ import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../compone
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
-import { useAdminDesigns } from '../api/designs-api';
+import { useAdminDesigns, useDesignsLive } from '../api/designs-api';
 import { AddCommentDialog, ChangeStatusDialog } from '../components/admin-design-actions';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
@@ -29,6 +29,7 @@ function positiveInt(value: string | null | undefined): number | undefined {
 
 /** /admin/designs (optionally /admin/designs/{userId} or ?userId=): every submission, searchable. */
 export default function AdminDesignsPage() {
+  useDesignsLive();
   const params = useParams();
   const [searchParams] = useSearchParams();
   const userId = positiveInt(params.userId) ?? positiveInt(searchParams.get('userId'));

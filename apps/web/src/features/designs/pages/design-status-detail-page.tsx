@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyDesign } from '../api/designs-api';
+import { useDesignsLive, useMyDesign } from '../api/designs-api';
 import { DesignCommentList, DesignHistoryList } from '../components/design-history';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { DetailCard } from '../../../components/ui/detail-card';
@@ -19,6 +19,7 @@ import { PrivateFileButton } from '../components/private-file-button';
 
 /** /user/design-status/{slug}: one design with the admins' comments and recommendations. */
 export default function DesignStatusDetailPage() {
+  useDesignsLive();
   const { slug = '' } = useParams();
   const { data: design, isPending, isError, error, refetch, isFetching } = useMyDesign(slug);
   // Back to the page of the list the design was opened from (kept in the history entry, so a reload keeps it).

@@ -9,13 +9,14 @@ import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { failureMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { useMyDesigns } from '../api/designs-api';
+import { useDesignsLive, useMyDesigns } from '../api/designs-api';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
 import { truncate, type DesignListState } from '../components/format';
 
 /** /user/design-status: the customer's design submissions and their review status. */
 export default function DesignStatusPage() {
+  useDesignsLive();
   const { page, setPage } = useListParams();
   // A design opened from here goes back to this page of the list ("Back to Designs").
   const { search } = useLocation();
