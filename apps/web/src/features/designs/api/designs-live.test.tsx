@@ -12,7 +12,7 @@ vi.mock('../../../lib/realtime-client', async () =>
   (await import('../../../test/realtime')).handHeldRealtime(realtimeHandlers),
 );
 
-const note = (type: string): AppNotification => ({
+const note = (type: AppNotification['data']['type']): AppNotification => ({
   id: 1,
   read_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
