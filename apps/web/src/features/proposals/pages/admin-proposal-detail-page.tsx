@@ -3,10 +3,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../lib/toast';
-import { downloadProposalPdf } from '../api/pdf';
 import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
 import type { AdminProposal } from '../api/types';
 import { DetailCard } from '../../../components/ui/detail-card';
+import { PdfButton } from '../components/pdf-button';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalBuilder } from '../components/proposal-builder';
@@ -110,14 +110,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                   Revise
                 </Button>
               )}
-              <Button
-                variant="outline"
-                onClick={() =>
-                  void downloadProposalPdf('admin', proposal.id, proposal.number).catch(() => undefined)
-                }
-              >
-                Download PDF
-              </Button>
+              <PdfButton area="admin" id={proposal.id} number={proposal.number} />
             </div>
             {proposal.design_id && (
               <p className="mt-4 text-sm">

@@ -2,9 +2,9 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { downloadProposalPdf } from '../api/pdf';
 import { useMyProposal } from '../api/proposals-api';
 import type { Proposal } from '../api/types';
+import { PdfButton } from '../components/pdf-button';
 import { AcceptDialog, DeclineDialog } from '../components/decision-dialogs';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { formatDate } from '../../../lib/dates';
@@ -76,14 +76,7 @@ function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactN
                   </Button>
                 </>
               )}
-              <Button
-                variant="outline"
-                onClick={() =>
-                  void downloadProposalPdf('customer', proposal.id, proposal.number).catch(() => undefined)
-                }
-              >
-                Download PDF
-              </Button>
+              <PdfButton area="customer" id={proposal.id} number={proposal.number} />
             </div>
             {proposal.design_slug && (
               <p className="mt-4 text-sm">
