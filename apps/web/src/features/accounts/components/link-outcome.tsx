@@ -10,6 +10,11 @@ export function linkFailureMessage(error: unknown): string {
     : failureMessage(error, VERIFICATION_MESSAGES.failed);
 }
 
+/** Whether a failure left the link's token unused, so sending it again can work: no answer, or a server error. */
+export function canTryAgain(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status >= 500;
+}
+
 /** The body of a mailed link's page: working, done or refused, announced to assistive technology. */
 export function LinkOutcome({
   state,

@@ -1,13 +1,13 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { VERIFICATION_MESSAGES } from '@shop/contracts';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { claimDesign } from '../api/accounts-api';
 import { withReturnPath } from '../../../lib/return-path';
 import { useLinkToken } from '../api/use-link-token';
 import { AuthCard } from '../components/auth-card';
-import { LinkOutcome, linkFailureMessage } from '../components/link-outcome';
+import { canTryAgain, LinkOutcome, linkFailureMessage } from '../components/link-outcome';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
 /**
@@ -58,6 +58,11 @@ export default function ClaimDesignPage() {
     return (
       <AuthCard title={VERIFICATION_MESSAGES.claimFailedTitle}>
         <LinkOutcome state="error" message={linkFailureMessage(claim.error)}>
+          {canTryAgain(claim.error) && (
+            <Button variant="primary" onClick={claim.retry}>
+              Try again
+            </Button>
+          )}
           {needsVerification ? (
             <ResendVerificationButton variant="primary" />
           ) : (

@@ -63,11 +63,23 @@ describe('VerifyEmailPage', () => {
     expect(await sent[0]!.json()).toEqual({ token: 'abc' });
   });
 
+  it('offers Try again after a server error (the token is unused), which sends it again; not after a refusal', async () => {
+    const user = userEvent.setup();
+    answer(503, { message: 'Service unavailable.' });
+    renderAt('/verify-email?token=abc', <VerifyEmailPage />);
+    await screen.findByRole('heading', { name: VERIFICATION_MESSAGES.verifyFailedTitle });
+    answer(200, { message: VERIFICATION_MESSAGES.verified, claimed_designs: 0 });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: VERIFICATION_MESSAGES.verifiedTitle })).toBeVisible();
+    expect(calls('/api/verify-email')).toHaveLength(2);
+  });
+
   it("shows the server's refusal of a used link", async () => {
     answer(410, { message: VERIFICATION_MESSAGES.linkUsed });
     renderAt('/verify-email?token=abc', <VerifyEmailPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(VERIFICATION_MESSAGES.linkUsed);
     expect(screen.getByRole('heading', { name: VERIFICATION_MESSAGES.verifyFailedTitle })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('refuses a link without a token without calling the server', () => {

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { VERIFICATION_MESSAGES } from '@shop/contracts';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { loadCustomerProfile } from '../../../lib/session-bootstrap';
 import { useCustomer } from '../../../lib/sessions';
 import { verifyEmail } from '../api/accounts-api';
 import { useLinkToken } from '../api/use-link-token';
 import { AuthCard } from '../components/auth-card';
-import { LinkOutcome, linkFailureMessage } from '../components/link-outcome';
+import { canTryAgain, LinkOutcome, linkFailureMessage } from '../components/link-outcome';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
 /** /verify-email?token=...: the link of the verification mail, in any browser, signed in or not. */
@@ -49,6 +49,11 @@ export default function VerifyEmailPage() {
     return (
       <AuthCard title={VERIFICATION_MESSAGES.verifyFailedTitle}>
         <LinkOutcome state="error" message={linkFailureMessage(verification.error)}>
+          {canTryAgain(verification.error) && (
+            <Button variant="primary" onClick={verification.retry}>
+              Try again
+            </Button>
+          )}
           {customer && !customer.email_verified ? <ResendVerificationButton variant="primary" /> : next}
         </LinkOutcome>
       </AuthCard>
