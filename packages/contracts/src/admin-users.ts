@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { PAGE_SIZE, SEARCH_MAX_LENGTH, USER_STATUS } from './constants';
-import { adminPagination } from './common';
+import { PAGE_SIZE, USER_STATUS } from './constants';
+import { adminPagination, adminSearchText } from './common';
 
-const searchText = z
-  .string()
-  .trim()
-  .max(SEARCH_MAX_LENGTH.list, `The search may not be greater than ${SEARCH_MAX_LENGTH.list} characters.`)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const searchText = adminSearchText;
 
 /** Query of the admin lists: page, perPage (camelCase, as the back-office sends it) and a search text. */
 export const adminListQuery = z.object({
@@ -43,4 +38,4 @@ export const userStatusResponse = z.object({
 });
 export type UserStatusResponse = z.infer<typeof userStatusResponse>;
 
-export const adminSearchText = searchText;
+export { adminSearchText };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants';
+import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 
 /** An e-mail as typed: trimmed and lower-cased before validation. */
 export const emailField = z
@@ -48,3 +48,11 @@ export const statusResponse = z.object({
   status: z.union([z.number(), z.boolean(), z.string()]),
   message: z.string().optional(),
 });
+
+/** A back-office list's (or the chat's) search text: trimmed, at most SEARCH_MAX_LENGTH.list, empty as none. */
+export const adminSearchText = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH.list, `The search may not be greater than ${SEARCH_MAX_LENGTH.list} characters.`)
+  .optional()
+  .transform((v) => (v ? v : undefined));

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_STATUSES, DESIGN_TABS, PAGE_SIZE, QUESTIONNAIRE_OPTIONS, type DesignTab } from './constants';
-import { adminSearchText } from './admin-users';
-import { adminPagination, emailField } from './common';
+import { adminPagination, adminSearchText, emailField } from './common';
 
 /* ------------------------------------------------------------------------------------------------
  * The questionnaire: its fields, its steps per tab and the rule of each step. The web form walks the

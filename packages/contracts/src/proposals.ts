@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminSearchText } from './admin-users';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
+import { adminSearchText } from './common';
 
 /** Texts of proposals and quote requests (kept here, out of the first-load messages). */
 export const PROPOSAL_MESSAGES = {

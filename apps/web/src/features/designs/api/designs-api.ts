@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import {
   PAGE_SIZE,
   type AdminDesignDetail,
-  type AppNotification,
   type AdminDesignList,
   type CustomerDesignDetail,
   type CustomerDesignList,
@@ -10,10 +9,7 @@ import {
   type DesignStatus,
   type DesignSubmittedResponse,
 } from '@shop/contracts';
-import { useCallback } from 'react';
 import { api, OWN_ERRORS } from '../../../lib/api-client';
-import { readAgain } from '../../../lib/query-client';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 
 export const designKeys = {
   all: ['designs'] as const,
@@ -172,25 +168,4 @@ export function useInvalidateDesigns() {
 export function useSubmitDesign() {
   const invalidate = useInvalidateDesigns();
   return useMutation({ mutationFn: submitDesign, onSuccess: () => void invalidate() });
-}
-
-/**
- * While a design screen is open: a design submitted or reviewed meanwhile (a 'design_submission' or
- * 'design_update' notification) reads the designs again, so the list and the detail show it without a reload;
- * so does a reconnection, which brought no events for what happened while it was down.
- */
-export function useDesignsLive() {
-  const client = useQueryClient();
-  const onNotification = useCallback(
-    ({ notification }: { notification: AppNotification }) => {
-      if (notification.data.type === 'design_submission' || notification.data.type === 'design_update')
-        void client.invalidateQueries({ queryKey: designKeys.all });
-    },
-    [client],
-  );
-  useRealtimeEvent('notification', onNotification);
-  const onReconnect = useCallback(() => {
-    void readAgain(client, designKeys.all);
-  }, [client]);
-  useRealtimeReconnect(onReconnect);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@shop/contracts';
 import type { RealtimeHandler } from '../../../test/realtime';
 import { createTestQueryClient } from '../../../test/render';
-import { useDesignsLive } from './designs-api';
+import { useDesignsLive } from './designs-live';
 
 const realtimeHandlers = vi.hoisted(() => new Map<string, RealtimeHandler>());
 vi.mock('../../../lib/realtime-client', async () =>

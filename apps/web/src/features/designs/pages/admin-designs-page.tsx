@@ -17,7 +17,8 @@ import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../compone
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
-import { useAdminDesigns, useDesignsLive } from '../api/designs-api';
+import { useAdminDesigns } from '../api/designs-api';
+import { useDesignsLive } from '../api/designs-live';
 import { AddCommentDialog, ChangeStatusDialog } from '../components/admin-design-actions';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
