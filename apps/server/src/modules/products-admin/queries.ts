@@ -214,7 +214,13 @@ export async function toggleProductStatus(db: DbOrTx, id: number): Promise<boole
 }
 
 /** Deletes the product (its gallery rows and favourites cascade); answers the image keys it held, or null. */
+/**
+ * Deletes a product and answers its image keys (the photo and the gallery), or null when there is none. The row is
+ * locked first, so an edit adding gallery images meanwhile is either done before (its images are listed) or waits
+ * and finds no product: no image row goes with the delete unlisted, its files left in storage.
+ */
 export async function deleteProduct(db: DbOrTx, id: number): Promise<string[] | null> {
+  await db.execute(sql`select id from products where id = ${id} for update`);
   const images = await db
     .select({ key: productImages.imageKey })
     .from(productImages)
