@@ -52,6 +52,9 @@ export function MessagePane({
   const beforePrepend = useRef<{ height: number; top: number } | null>(null);
   // The conversation for which the 'New Messages' button shows (so opening another one hides it).
   const [newMessagesFor, setNewMessagesFor] = useState<number | null>(null);
+  // A live region that tells a screen reader of a message arriving in the open conversation (not of the ones
+  // shown on opening it or loaded above); written directly, as the scroll position is.
+  const arrived = useRef<HTMLParagraphElement>(null);
   const messages = useMemo(() => pane?.messages ?? [], [pane]);
   const conversation = pane?.userId ?? null;
   const newMessages = newMessagesFor !== null && newMessagesFor === conversation;
@@ -62,6 +65,7 @@ export function MessagePane({
     lastId.current = null;
     firstId.current = null;
     nearBottom.current = true;
+    if (arrived.current) arrived.current.textContent = '';
   }, [conversation]);
 
   useLayoutEffect(() => {
@@ -77,6 +81,8 @@ export function MessagePane({
       el.scrollTop = el.scrollHeight;
     } else if (last.id !== lastId.current) {
       const own = last.sender_id === meId;
+      if (!own && arrived.current)
+        arrived.current.textContent = `New message from ${title}: ${last.message || 'an attachment'}`;
       // Within 100 px of the bottom counts as at the bottom.
       if (own || nearBottom.current) {
         el.scrollTop = el.scrollHeight;
@@ -88,7 +94,7 @@ export function MessagePane({
     firstId.current = first;
     lastId.current = last.id;
     nearBottom.current = distanceFromBottom(el) <= CHAT.nearBottomPx;
-  }, [messages, meId, conversation]);
+  }, [messages, meId, conversation, title]);
 
   const loadOlder = () => {
     const el = scroller.current;
@@ -203,6 +209,7 @@ export function MessagePane({
       <p className="h-6 bg-slate-50 px-4 text-xs text-slate-600" aria-live="polite">
         {typing ? `${title} is typing…` : ''}
       </p>
+      <p ref={arrived} className="sr-only" aria-live="polite" data-testid="message-arrived" />
       {composer}
     </section>
   );
