@@ -31,7 +31,8 @@ export async function renderProposalPdf(
     shopName: string;
     storage: FileStorage;
     compress?: boolean;
-    /** The shop's, for the date. */ timeZone: string;
+    /** The shop's timezone, for the date. */
+    timeZone: string;
   },
 ): Promise<Buffer> {
   const photos = new Map<number, Buffer>();

@@ -5,6 +5,7 @@ import { bookings, proposalLines, proposals, quoteRequestItems, quoteRequests } 
 import { designSubmissions } from '../../db/schema/designs';
 import { users } from '../../db/schema/users';
 import { containsPattern } from '../../platform/like';
+import { lockForTransaction } from '../../platform/xact-lock';
 
 export type ProposalRow = typeof proposals.$inferSelect;
 export type ProposalLineRow = typeof proposalLines.$inferSelect;
@@ -133,20 +134,13 @@ export async function setLineDeclined(db: DbOrTx, proposalId: number, declinedId
 
 /**
  * Serializes the steps that depend on a proposal's other versions (sending one, accepting one) for the rest of the
- * transaction: two versions are two rows, so their row locks alone would let both be accepted at once.
- */
-export async function lockProposalNumber(db: DbOrTx, number: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`proposal:${number}`}, 0))`);
-}
-
-/**
- * Takes the lock of the proposal number the version `id` belongs to (its number never changes, so it is read
- * before any lock): taken before the version's row lock by every step that takes both, so they never wait on each
- * other in opposite orders.
+ * transaction: two versions are two rows, so their row locks alone would let both be accepted at once. The lock
+ * is the proposal number's, of the version `id` (its number never changes, so it is read before any lock), taken
+ * before the version's row lock by every step that takes both, so they never wait on each other in opposite orders.
  */
 export async function lockNumberOf(db: DbOrTx, id: number) {
   const [row] = await db.select({ number: proposals.number }).from(proposals).where(eq(proposals.id, id));
-  if (row) await lockProposalNumber(db, row.number);
+  if (row) await lockForTransaction(db, `proposal:${row.number}`);
 }
 
 /** Whether a version of the proposal other than `exceptId` is accepted. */

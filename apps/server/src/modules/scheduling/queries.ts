@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { bookings, proposals, scheduleBlackouts, scheduleWindows } from '../../db/schema/deals';
+import { lockForTransaction } from '../../platform/xact-lock';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type WindowRow = typeof scheduleWindows.$inferSelect;
@@ -73,7 +74,7 @@ export async function siteVisitsAhead(
   today: string,
 ): Promise<number> {
   const address = email.toLowerCase();
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`site-visits:${address}`}, 0))`);
+  await lockForTransaction(db, `site-visits:${address}`);
   if (userId !== null) await db.execute(sql`select pg_advisory_xact_lock(14015, ${userId}::int)`);
   const res = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from bookings

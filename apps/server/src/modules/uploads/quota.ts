@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/connection';
 import { deploymentKey } from '../../platform/deployment';
 import { AppError } from '../../platform/errors';
 import { UploadRate } from '../../platform/files/upload-rate';
+import { lockForTransaction } from '../../platform/xact-lock';
 
 /**
  * Whose upload space a file counts against: a customer's account, or a guest's e-mail address (guest design
@@ -69,7 +70,7 @@ export async function admitUploads(
 ): Promise<void> {
   if (bytes <= 0) return;
   const key = ownerKey(owner);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload-quota:${key}`}, 0))`);
+  await lockForTransaction(tx, `upload-quota:${key}`);
   if ((await storedBytes(tx, owner)) + bytes > ctx.config.uploadQuotaBytes) throw spaceFull(ctx, field);
   await uploadRateOf(ctx).spend(key, bytes);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { mailQueue, type MailAttachment } from '../../db/schema/mail';
 import { escapeHtml } from '../html';
+import { lockForTransaction } from '../xact-lock';
 
 export interface OutgoingMail {
   to: string;
@@ -34,7 +35,7 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
  */
 export async function enqueueMailCapped(db: DbOrTx, mail: OutgoingMail, perDay: number): Promise<void> {
   const address = mail.to.toLowerCase();
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${mail.kind}-mail:${address}`}, 0))`);
+  await lockForTransaction(db, `${mail.kind}-mail:${address}`);
   const res = await db.execute<{ sent: number }>(sql`
     select count(*)::int as sent from mail_queue
      where kind = ${mail.kind} and lower(to_address) = ${address}
