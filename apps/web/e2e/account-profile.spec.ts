@@ -55,12 +55,16 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
   await expect(photo).toHaveAttribute('src', /^\/media\/avatars\//);
   expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  // A second photo replaces the first; a missing phone is refused under its field.
+  // A second photo with a missing phone is refused under its field, and changes nothing: not the photo either.
+  const savedPhoto = await photo.getAttribute('src');
   await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
   await page.getByLabel('Phone').fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Failed to update profile. Please try again.')).toBeVisible();
   await expect(page.getByText('The phone field is required.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-7788');
+  await expect(photo).toHaveAttribute('src', savedPhoto!);
 });
 
 test('a customer changes their password and signs in with the new one', async ({ page, refusals }) => {

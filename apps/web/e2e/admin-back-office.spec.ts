@@ -295,7 +295,9 @@ test('an admin changes their own password and signs in again with it', async ({ 
   await page.getByRole('button', { name: /^Admin menu for/ }).click();
   await page.getByRole('menuitem', { name: ADMIN_LABELS.signOut }).click();
   await expect(page).toHaveURL('/admin/login');
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
   await submitLogin(page, email, oldPassword);
+  expect((await refused).status()).toBe(401);
   await expect(page).toHaveURL('/admin/login');
   await logInAsAdmin(page, email, newPassword);
 

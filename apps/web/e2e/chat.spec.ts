@@ -35,9 +35,17 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
   });
   await expect(page.getByRole('alert')).toHaveText(CHAT_SERVER_MESSAGES.unsupportedAttachment('renamed.pdf'));
   await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
-  // Nothing to send: Send does nothing.
+  // Nothing to send: Send sends nothing. The message sent next is the barrier: the only request is its own.
+  const sends: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/messages/')) sends.push(r.url());
+  });
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+  await page.getByLabel('Message', { exact: true }).fill('After the empty send');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-message')).toHaveCount(1);
+  await expect(page.getByTestId('chat-message')).toContainText('After the empty send');
+  expect(sends).toHaveLength(1);
 });
 
 test('at 390 px the list and the conversation take turns, the admin’s chat fills the screen without scrolling it, and the admin goes back to the list', async ({

@@ -3,6 +3,7 @@ import { SCHEDULING_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { ownProduct } from './support/products';
 import { pdfText } from '../../server/test/support/pdf-text';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -68,13 +69,6 @@ async function checkAnOpenWindow(scope: Page | Locator) {
   await radios.nth(open[Math.floor(Math.random() * open.length)]!).check();
 }
 
-async function anyProduct(page: Page): Promise<{ id: number; name: string }> {
-  const res = await page.request.get('/api/v1/frontend/products?per_page=1');
-  const { data } = (await res.json()) as { data: { id: number; name: string }[] };
-  expect(data.length).toBeGreaterThan(0);
-  return data[0]!;
-}
-
 async function twoSides(browser: Browser, label: string) {
   const customerEmail = uniqueEmail(`${label}-customer`);
   const adminEmail = uniqueEmail(`${label}-admin`);
@@ -94,7 +88,7 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   test.setTimeout(300_000);
   const { customer, admin, customerToken, adminToken } = await twoSides(browser, 'deal');
   await openTheSchedule(admin, adminToken);
-  const product = await anyProduct(admin);
+  const product = await ownProduct('Deal Workstation');
 
   // The customer submits a design.
   const sent = await customer.request.post('/api/user/design-submissions', {
@@ -209,7 +203,7 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
 test('a quote request from the wishlist is answered with a proposal', async ({ browser }) => {
   test.setTimeout(120_000);
   const { customer, admin, customerToken } = await twoSides(browser, 'quote');
-  const product = await anyProduct(customer);
+  const product = await ownProduct('Quoted Workstation');
   const liked = await customer.request.post('/api/favorites/toggle', {
     headers: { Authorization: `Bearer ${customerToken}` },
     data: { type: 'product', id: product.id },
@@ -315,7 +309,7 @@ async function sentProposal(
     });
     design = ((await mine.json()) as { design: { id: number } }).design.id;
   }
-  const product = await anyProduct(admin);
+  const product = await ownProduct('Proposed Workstation');
   const created = await admin.request.post(`/api/admin/designs/${design}/proposals`, {
     headers: auth(adminToken),
     data: { valid_until: inDays(20), lines: [{ product_id: product.id, quantity: 2 }] },

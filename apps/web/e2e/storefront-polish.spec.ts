@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn } from './support/accounts';
 import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
+import { ownProduct } from './support/products';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -55,11 +56,7 @@ test('on a phone, a guest opening a favorites link is asked to log in, never tol
 }) => {
   await page.setViewportSize(PHONE);
   const { email, token } = await newCustomer(page, 'fav-link');
-  const product = (
-    (await (await page.request.get('/api/v1/frontend/products?per_page=1')).json()) as {
-      data: { id: number; name: string }[];
-    }
-  ).data[0]!;
+  const product = await ownProduct('Linked Favorite Desk');
   const liked = await page.request.post('/api/favorites/toggle', {
     data: { type: 'product', id: product.id },
     headers: { Authorization: `Bearer ${token}` },
@@ -327,6 +324,7 @@ for (const width of [390, 768, 1024, 1280]) {
           return { top: Math.round(r.top), height: Math.round(r.height) };
         }),
       );
+      expect(boxes.length, `${where}: cards`).toBeGreaterThan(0);
       const rows = new Map<number, number[]>();
       for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.height]);
       for (const [top, heights] of rows)
@@ -341,6 +339,7 @@ for (const width of [390, 768, 1024, 1280]) {
     await expect(cards.first()).toBeVisible();
     await rowsOfOneHeight(cards, '/products');
     const stock = page.getByText(/^(In Stock|Out of Stock)$/);
+    await expect(stock).toHaveCount(await cards.count());
     for (let i = 0; i < (await stock.count()); i++) expect(await wrappedTexts(stock.nth(i))).toEqual([]);
 
     await page.goto('/');
@@ -350,6 +349,7 @@ for (const width of [390, 768, 1024, 1280]) {
     await page.goto('/product/ergonomic-mesh-task-chair');
     await expect(page.getByRole('tab', { name: 'Product Info' })).toHaveAttribute('aria-selected', 'true');
     expect(await wrappedTexts(page.getByText('In Stock', { exact: true }).first())).toEqual([]);
+    await expect(page.getByTestId('related-products').getByTestId('product-card').first()).toBeVisible();
     await rowsOfOneHeight(
       page.getByTestId('related-products').getByTestId('product-card'),
       'related products',

@@ -1,30 +1,12 @@
 import type { Page } from '@playwright/test';
 import { ABOUT_STATS, CUSTOMER_MESSAGES } from '@shop/contracts';
-import { sql } from './support/accounts';
+import { ownProducts } from './support/products';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 const PASSWORD = 'Oak-Credenza-Lamp-77';
 
 const cards = (page: Page) => page.getByTestId('product-card');
 const cardNames = (page: Page) => cards(page).getByRole('heading').allInnerTexts();
-
-/**
- * `count` products of a journey's own, named '<name> <tag> <n>' and priced `price` + n; answers the tag (letters
- * only, so a search for it finds exactly these), which also starts their slugs and SKUs.
- */
-async function ownProducts(prefix: string, name: string, count: number, price: number): Promise<string> {
-  const tag = `${prefix}${Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 8)}`;
-  await sql(
-    `insert into products (name, slug, sku, price, stock_quantity)
-     select $2::text || ' ' || $1::text || ' ' || n, $1::text || '-' || n, upper($1::text) || '-' || n, $4::int + n, 1
-     from generate_series(1, $3::int) n`,
-    [tag, name, count, price],
-  );
-  return tag;
-}
 
 /** Registers a new customer through the API and signs this browser in with its token (storage key auth_token). */
 async function signInNewCustomer(page: Page): Promise<void> {
@@ -322,6 +304,7 @@ test('on a phone, broken product photos show the placeholder: main image, thumbn
   await page.goto('/product/ergonomic-mesh-task-chair');
   await showsPlaceholder(page.getByTestId('product-main-image'));
   const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('img');
+  await expect(thumbs.first()).toBeVisible();
   for (let i = 0; i < (await thumbs.count()); i++) await showsPlaceholder(thumbs.nth(i));
   await showsPlaceholder(
     page.getByTestId('related-products').getByTestId('product-card').first().getByRole('img'),

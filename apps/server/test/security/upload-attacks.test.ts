@@ -206,15 +206,14 @@ describe('decompression bombs and polyglots', () => {
       data: POLYGLOT,
       type: 'image/png',
     });
-    if (res.statusCode === 200) {
-      const url = res.json().user.photo_url as string;
-      const served = await t.app.inject(url);
-      expect(served.headers['content-type']).toBe('image/webp');
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
-    } else {
-      expect([415, 422]).toContain(res.statusCode);
-    }
+    // The polyglot is a readable PNG, so it is taken, and what is served is the shop's own encoding of it.
+    expect(res.statusCode).toBe(200);
+    const url = res.json().user.photo_url as string;
+    const served = await t.app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
   });
 
   it('serves a private polyglot only as an attachment that browsers must not sniff', async () => {

@@ -111,10 +111,11 @@ describe('register', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password).toEqual([SERVER_MESSAGES.passwordCommon]);
+    expect(await t.ctx.database.db.$count(users)).toBe(0);
   });
 
   it('answers 409 for an e-mail that is taken, whatever its case', async () => {
-    await registerCustomer(t.app, 'taken@example.com');
+    const taken = await registerCustomer(t.app, 'taken@example.com');
     const res = await post('/api/register', {
       email: 'TAKEN@example.com',
       password: 'Walnut-Desk-2026',
@@ -126,6 +127,9 @@ describe('register', () => {
       message: SERVER_MESSAGES.emailTaken,
       errors: { email: [SERVER_MESSAGES.emailTaken] },
     });
+    // The account that has the address is as it was: one account, which still signs in with its password.
+    expect(await t.ctx.database.db.$count(users)).toBe(1);
+    expect((await post('/api/login', { email: taken.email, password: taken.password })).statusCode).toBe(200);
   });
 
   it('answers 400 to malformed JSON', async () => {
@@ -346,7 +350,7 @@ describe('password reset', () => {
   });
 
   it('refuses a mismatched confirmation and a wrong token with 422', async () => {
-    const { email } = await registerCustomer(t.app);
+    const { email, password } = await registerCustomer(t.app);
     const mismatch = await post('/api/reset-password', {
       email,
       token: 'x',
@@ -362,6 +366,9 @@ describe('password reset', () => {
       password_confirmation: 'Fresh-Cubicle-88',
     });
     expect(wrong.statusCode).toBe(422);
+    // Neither changed the password.
+    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'Fresh-Cubicle-88' })).statusCode).toBe(401);
   });
 
   it('rate limits reset requests for one e-mail', async () => {

@@ -67,6 +67,8 @@ describe('POST /api/contact', () => {
     const res = await post({ ...valid, email: 'not-an-email' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toBeDefined();
+    expect(await t.ctx.database.db.$count(contactMessages)).toBe(0);
+    expect(await t.ctx.database.db.$count(mailQueue)).toBe(0);
   });
 
   it('is rate limited per address (429 with Retry-After)', async () => {

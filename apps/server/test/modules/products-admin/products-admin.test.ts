@@ -189,6 +189,7 @@ describe('create', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.price).toEqual([PRODUCT_FIELD_MESSAGES.priceFormat]);
+    expect(await t.ctx.database.db.$count(products)).toBe(0);
   });
 
   it('keeps SKUs unique (422), whatever their case, on create and on edit', async () => {

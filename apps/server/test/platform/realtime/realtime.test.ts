@@ -240,6 +240,7 @@ describe('realtime: sessions and presence', () => {
     b2.close();
     await until(() => adminGot.length === 2);
     expect(adminGot[1]).toEqual({ event: 'presence:leaving', payload: { userId: bob.user.id } });
+    await drained(t.app, al);
     expect(aliceGot).toEqual([]);
 
     // The team going offline is news to customers.

@@ -50,6 +50,16 @@ afterEach(() => {
   customerSession.clear();
 });
 
+/**
+ * Answers once a request sent now has been answered: a request the page started while rendering has reached the
+ * mock server by then, so a check that the page sent nothing can follow it.
+ */
+async function settled() {
+  server.use(http.get('/test/barrier', () => HttpResponse.text('')));
+  await fetch(new URL('/test/barrier', window.location.origin));
+  received = received.filter((request) => new URL(request.url).pathname !== '/test/barrier');
+}
+
 const calls = (path: string) => received.filter((request) => new URL(request.url).pathname === path);
 
 describe('VerifyEmailPage', () => {
@@ -82,21 +92,23 @@ describe('VerifyEmailPage', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('refuses a link without a token without calling the server', () => {
+  it('refuses a link without a token without calling the server', async () => {
     renderAt('/verify-email', <VerifyEmailPage />);
     expect(screen.getByRole('alert')).toHaveTextContent(VERIFICATION_MESSAGES.linkMissing);
+    await settled();
     expect(received).toEqual([]);
   });
 });
 
 describe('ClaimDesignPage', () => {
-  it('asks a visitor to log in, coming back to the claim afterwards, and claims nothing yet', () => {
+  it('asks a visitor to log in, coming back to the claim afterwards, and claims nothing yet', async () => {
     renderAt('/claim-design?token=t1', <ClaimDesignPage />);
     expect(screen.getByText(VERIFICATION_MESSAGES.claimSignIn)).toBeVisible();
     expect(screen.getByRole('link', { name: VERIFICATION_MESSAGES.logIn })).toHaveAttribute(
       'href',
       `/login?next=${encodeURIComponent('/claim-design?token=t1')}`,
     );
+    await settled();
     expect(received).toEqual([]);
   });
 

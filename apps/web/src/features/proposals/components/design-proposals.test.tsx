@@ -13,9 +13,10 @@ const list = (data: unknown[]) => ({ data, current_page: 1, last_page: 1, total:
 describe("the customer's design page: proposals and installation", () => {
   it('says the proposals could not be read rather than hiding them, and shows them after Try again', async () => {
     let up = false;
+    const asked: (string | null)[] = [];
     server.use(
       http.get('/api/user/proposals', ({ request }) => {
-        expect(new URL(request.url).searchParams.get('design_id')).toBe('3');
+        asked.push(new URL(request.url).searchParams.get('design_id'));
         return up
           ? HttpResponse.json(list([sent]))
           : HttpResponse.json({ message: 'Server error' }, { status: 500 });
@@ -28,11 +29,14 @@ describe("the customer's design page: proposals and installation", () => {
       'Failed to load proposals. Please try again later.',
     );
     expect(screen.getByRole('heading', { name: 'Proposals and installation' })).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(['3']));
 
     up = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Open proposal P-000007 version 2' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(new Set(asked)).toEqual(new Set(['3']));
   });
 
   it('says when the connection failed', async () => {
