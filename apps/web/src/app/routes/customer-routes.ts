@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { alwaysRecheck, requireCustomer } from '../guards';
-import { lazyLayout, lazyPage, RedirectOnly, titled } from './lazy-page';
+import { lazyAreaPage, lazyLayout, RedirectOnly, titled } from './lazy-page';
 
 /** The customer area under /user; signed-in customers only. */
 export const customerRoutes: RouteObject = {
@@ -16,52 +16,52 @@ export const customerRoutes: RouteObject = {
     {
       path: 'dashboard',
       handle: titled('userDashboard'),
-      ...lazyPage(() => import('../../features/dashboard/pages/user-dashboard-page')),
+      ...lazyAreaPage(() => import('../../features/dashboard/pages/user-dashboard-page')),
     },
     {
       path: 'chat',
       handle: titled('userChat'),
-      ...lazyPage(() => import('../../features/chat/pages/user-chat-page')),
+      ...lazyAreaPage(() => import('../../features/chat/pages/user-chat-page')),
     },
     {
       path: 'submit-design',
       handle: titled('submitDesign'),
-      ...lazyPage(() => import('../../features/designs/pages/submit-design-page')),
+      ...lazyAreaPage(() => import('../../features/designs/pages/submit-design-page')),
     },
     {
       path: 'designs-liked',
       handle: titled('designsLiked'),
-      ...lazyPage(() => import('../compositions/wishlist-page')),
+      ...lazyAreaPage(() => import('../compositions/wishlist-page')),
     },
     {
       path: 'design-status',
       handle: titled('designStatus'),
-      ...lazyPage(() => import('../../features/designs/pages/design-status-page')),
+      ...lazyAreaPage(() => import('../../features/designs/pages/design-status-page')),
     },
     {
       path: 'design-status/:slug',
       handle: titled('designDetails'),
-      ...lazyPage(() => import('../compositions/customer-design-page')),
+      ...lazyAreaPage(() => import('../compositions/customer-design-page')),
     },
     {
       path: 'proposals',
       handle: titled('userProposals'),
-      ...lazyPage(() => import('../../features/proposals/pages/user-proposals-page')),
+      ...lazyAreaPage(() => import('../../features/proposals/pages/user-proposals-page')),
     },
     {
       path: 'proposals/:id',
       handle: titled('userProposalDetails'),
-      ...lazyPage(() => import('../../features/proposals/pages/user-proposal-detail-page')),
+      ...lazyAreaPage(() => import('../../features/proposals/pages/user-proposal-detail-page')),
     },
     {
       path: 'profile-settings',
       handle: titled('profileSettings'),
-      ...lazyPage(() => import('../../features/profile/pages/profile-settings-page')),
+      ...lazyAreaPage(() => import('../../features/profile/pages/profile-settings-page')),
     },
     {
       path: 'notifications',
       handle: titled('notifications'),
-      ...lazyPage(() => import('../../features/notifications/pages/user-notifications-page')),
+      ...lazyAreaPage(() => import('../../features/notifications/pages/user-notifications-page')),
     },
   ],
 };
