@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
 import { handleApiError } from '../../../lib/api-error-handling';
 import { adminSession, customerSession } from '../../../lib/sessions';
@@ -29,6 +30,7 @@ export async function fetchPrivateFile(
   url: string,
   kind: SessionKind,
   fallbackName = 'file',
+  signal?: AbortSignal,
 ): Promise<PrivateFile> {
   const token = (kind === 'admin' ? adminSession : customerSession).getState().token;
   let response: Response;
@@ -36,8 +38,10 @@ export async function fetchPrivateFile(
     response = await fetch(url, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       credentials: 'same-origin',
+      signal,
     });
-  } catch {
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
     const error = new ApiError(0, '', {}, token ? kind : null);
     handleApiError(error);
     throw error;
@@ -68,3 +72,17 @@ export async function savePrivateFile(url: string, kind: SessionKind, fallbackNa
   // The browser has taken the blob once the click is handled.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }
+
+/**
+ * A private image shown in a page. A recommendation file is named by its id and never changes, so it is read
+ * once while shown (`changes: false`); the design file can be replaced under the same address by the customer's
+ * edit, so it is read again each time it is shown.
+ */
+export const privateImageQuery = (url: string, kind: SessionKind, changes: boolean) =>
+  queryOptions({
+    queryKey: ['private-file', kind, url],
+    queryFn: ({ signal }) => fetchPrivateFile(url, kind, 'file', signal),
+    staleTime: changes ? 0 : Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });

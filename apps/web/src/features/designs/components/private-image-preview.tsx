@@ -1,42 +1,46 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { SessionKind } from '../../../lib/storage-keys';
-import { fetchPrivateFile } from '../api/private-files';
+import { privateImageQuery } from '../api/private-files';
 
-/** Shows a private image (fetched with the session's token) through a blob URL. */
-export function PrivateImagePreview({ url, kind, alt }: { url: string; kind: SessionKind; alt: string }) {
-  const [state, setState] = useState<{ url: string; src: string | null; failed: boolean } | null>(null);
+/**
+ * Shows a private image (fetched with the session's token) through an object URL. `changes`: the address can
+ * show another file later (the design file, which an edit replaces); a recommendation's never does.
+ */
+export function PrivateImagePreview({
+  url,
+  kind,
+  alt,
+  changes = false,
+}: {
+  url: string;
+  kind: SessionKind;
+  alt: string;
+  changes?: boolean;
+}) {
+  const { data: file, isError } = useQuery(privateImageQuery(url, kind, changes));
+  const image = useRef<HTMLImageElement>(null);
 
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    fetchPrivateFile(url, kind)
-      .then((file) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(file.blob);
-        setState({ url, src: objectUrl, failed: false });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ url, src: null, failed: true });
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url, kind]);
+  // The bytes reach the image through an object URL, given back when they change or the image leaves.
+  useLayoutEffect(() => {
+    if (!file || !image.current) return;
+    const src = URL.createObjectURL(file.blob);
+    image.current.src = src;
+    return () => URL.revokeObjectURL(src);
+  }, [file]);
 
-  if (!state || state.url !== url) {
+  if (isError) return <p className="text-sm text-slate-600">Failed to load the preview.</p>;
+  if (!file) {
     return (
       <div className="flex h-48 items-center justify-center rounded-xl bg-slate-50">
         <Spinner />
       </div>
     );
   }
-  if (state.failed || !state.src)
-    return <p className="text-sm text-slate-600">Failed to load the preview.</p>;
   return (
     <img
-      src={state.src}
+      ref={image}
       alt={alt}
       className="max-h-[28rem] w-full rounded-xl bg-slate-50 object-contain ring-1 ring-slate-200"
     />

@@ -141,6 +141,7 @@ export default function AdminDesignDetailPage() {
               <div className="grid gap-3">
                 {canPreview(design) && (
                   <PrivateImagePreview
+                    changes
                     url={design.design_file_url}
                     kind="admin"
                     alt={`Design file of ${design.title}`}
