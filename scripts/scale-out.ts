@@ -23,6 +23,16 @@ import { untilAnswers } from './lib/until-answers';
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'apps', 'server', 'dist', 'main.js');
 
+/** Where a Redis URL points, host and port only: never its user name or password (`redis://:pw@host`). */
+function redisAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '6379'}`;
+  } catch {
+    return 'the REDIS_URL given';
+  }
+}
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -33,13 +43,14 @@ async function main() {
   const count = Number(process.env.INSTANCES ?? 2);
   if (!Number.isInteger(count) || count < 1 || count > 32)
     fail('INSTANCES must be a whole number from 1 to 32.');
-  if (!existsSync(entry)) fail(`${path.relative(root, entry)} is missing: run \`npm run build\` first.`);
   if (!config.redisUrl)
     fail(
       'REDIS_URL is required: the instances share realtime events and rate limits through Redis\n' +
         '(e.g. REDIS_URL=redis://127.0.0.1:6379 npm run scale-out).',
     );
-  if (!(await redisAnswers(config.redisUrl))) fail(`Redis does not answer at ${config.redisUrl}.`);
+  if (!(await redisAnswers(config.redisUrl)))
+    fail(`Redis does not answer at ${redisAddress(config.redisUrl)}.`);
+  if (!existsSync(entry)) fail(`${path.relative(root, entry)} is missing: run \`npm run build\` first.`);
   if (!haproxyBinary())
     fail('HAProxy is not installed: apt-get install haproxy (or set HAPROXY to its path).');
 

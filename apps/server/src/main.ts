@@ -6,7 +6,7 @@ import { seedContent } from './seed/seed-content';
 import { seedDemoData } from './seed/seed-demo';
 import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal';
 import { MailWorker } from './platform/mail/worker';
-import { requestLogSerializer } from './platform/log-redaction';
+import { loggableError, requestLogSerializer } from './platform/log-redaction';
 import { RetentionSweeper } from './platform/retention';
 import { searchIndexOf } from './modules/catalog/search-index';
 
@@ -20,7 +20,8 @@ async function main() {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: { req: requestLogSerializer },
+      // Every logged `err` without a failed query's parameters, also one a log call passed as it was caught.
+      serializers: { req: requestLogSerializer, err: loggableError },
     },
     web: { distDir: findWebDist(config) },
   });
@@ -67,10 +68,7 @@ async function main() {
   // A dependency's stray rejection (e.g. a Redis client while Redis is down) is logged, not fatal: the shop
   // keeps serving without the accelerators.
   process.on('unhandledRejection', (reason) => {
-    app.log.error(
-      { err: reason instanceof Error ? { message: reason.message } : String(reason) },
-      'unhandled rejection',
-    );
+    app.log.error({ err: loggableError(reason) }, 'unhandled rejection');
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -94,7 +92,9 @@ async function main() {
   );
 }
 
+// Not the error itself: a failed query's would print its parameters (a password hash, a mailed link's token).
 main().catch((err) => {
-  console.error(err);
+  const logged = loggableError(err);
+  console.error(logged.stack || logged.message, ...(logged.code ? [`(${logged.code})`] : []));
   process.exit(1);
 });

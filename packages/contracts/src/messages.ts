@@ -71,6 +71,8 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found.',
   validation: 'The given data was invalid.',
   malformed: 'Malformed request.',
+  /** A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. */
+  conflict: 'The request conflicts with the current data. Please reload and try again.',
   tooLarge: 'The upload is too large.',
   unsupportedType: 'This file type is not accepted.',
   rateLimited: 'Too many attempts. Please try again later.',

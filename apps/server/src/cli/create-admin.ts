@@ -4,6 +4,7 @@ import { openRuntime } from '../bootstrap';
 import { loadConfig } from '../config';
 import { createAdmin } from '../modules/accounts/service';
 import { passwordWeakness } from '../platform/auth/password-strength';
+import { errorSummary } from '../platform/log-redaction';
 
 /**
  * npm run admin:create -- --email ops@shop.example --name "Ops" --password '...'
@@ -40,7 +41,8 @@ async function run() {
   }
 }
 
+// The summary, not the message: a failed insert's message holds its parameters, the password's hash among them.
 run().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(errorSummary(err));
   process.exit(1);
 });

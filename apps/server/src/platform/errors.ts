@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '@shop/contracts';
+import { loggableError } from './log-redaction';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -59,6 +60,27 @@ const PG_UNAVAILABLE = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
 ]);
+
+/** The SQLSTATE of the PostgreSQL error in the error's chain of causes (drizzle wraps it), if there is one. */
+function postgresCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/**
+ * A PostgreSQL refusal of the request's data that no check of the route caught: a value the column cannot hold
+ * (class 22: 422) or one a constraint refuses, a duplicate or a row referred to that is gone (23505, 23503: 409).
+ */
+function dataRefusal(err: unknown): { status: 409 | 422; message: string } | undefined {
+  const code = postgresCode(err);
+  if (!code) return undefined;
+  if (code.startsWith('22')) return { status: 422, message: SERVER_MESSAGES.validation };
+  if (code === '23505' || code === '23503') return { status: 409, message: SERVER_MESSAGES.conflict };
+  return undefined;
+}
 
 function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
@@ -133,6 +155,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .code(422)
         .send({ message: Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.validation, errors });
     }
+    const refusal = error.statusCode === undefined ? dataRefusal(error) : undefined;
+    if (refusal) {
+      request.log.warn({ err: loggableError(error) }, 'request refused by the database');
+      return reply.code(refusal.status).send({ message: refusal.message });
+    }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || isMultipartLimitError(error)) {
       return reply.code(413).send({ message: SERVER_MESSAGES.tooLarge });
@@ -152,10 +179,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: status === 404 ? SERVER_MESSAGES.notFound : SERVER_MESSAGES.malformed });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({ message: SERVER_MESSAGES.unavailable });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ message: SERVER_MESSAGES.serverError });
   });
 }

@@ -13,6 +13,7 @@ import {
 } from './errors';
 import { randomKey, sanitizeFileName } from './files/storage';
 import type { UploadJournal } from './files/upload-journal';
+import { loggableError } from './log-redaction';
 import { hasUnstorableText, unstorableTextErrors } from './text-input';
 
 /**
@@ -243,10 +244,7 @@ async function releaseStored(request: FastifyRequest, journal: UploadJournal, st
   await journal
     .release(stored.map((f) => f.key))
     .catch((err: unknown) =>
-      request.log.warn(
-        { err: { message: String((err as Error)?.message ?? err) } },
-        'uploads left for the journal sweep',
-      ),
+      request.log.warn({ err: loggableError(err) }, 'uploads left for the journal sweep'),
     );
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { escapeHtml } from './html';
+import { loggableError, redactUrlSecrets } from './log-redaction';
 import {
   SERVER_MESSAGES,
   SERVER_STATE_ELEMENT_ID,
@@ -111,7 +112,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       return await opts.renderPage(request);
     } catch (err) {
       request.log.error(
-        { err, url: request.url },
+        { err: loggableError(err), url: redactUrlSecrets(request.url) },
         'server rendering failed: the page is rendered in the browser',
       );
       return null;

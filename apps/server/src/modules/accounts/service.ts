@@ -13,6 +13,7 @@ import {
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { avatarUrl } from '../../platform/files/urls';
 import { runInBackground } from '../../platform/background';
+import { loggableError } from '../../platform/log-redaction';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
 import { mailVerificationLink } from './email-verification';
 import * as q from './queries';
@@ -180,7 +181,7 @@ export async function requestPasswordReset(
   await ctx.limits.consume('forgotAccount', email.toLowerCase());
   runInBackground(
     () => sendResetLink(ctx, email),
-    (err) => log.error({ err }, 'password reset mail failed'),
+    (err) => log.error({ err: loggableError(err) }, 'password reset mail failed'),
   );
 }
 

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { PageRedirect, PageRenderer, RenderedPage } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import { loggableError } from '../../platform/log-redaction';
 import { createStorefrontSource } from '../catalog/storefront-source';
 
 /** Where the web app's server build sits inside its browser build (apps/web/vite.config.ts); never served. */
@@ -29,7 +30,10 @@ export async function loadPageRenderer(
     if (typeof module.renderPage !== 'function') throw new Error('it exports no renderPage function');
     return { renderPage: module.renderPage };
   } catch (err) {
-    log.error({ err, file }, 'the server renderer could not be loaded: pages are rendered in the browser');
+    log.error(
+      { err: loggableError(err), file },
+      'the server renderer could not be loaded: pages are rendered in the browser',
+    );
     return null;
   }
 }

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { uploadJournal } from '../../db/schema/uploads';
 import type { Config } from '../../config';
 import { DiskGuard, statfsProbe, type DiskSpaceProbe } from './disk-guard';
+import { loggableError } from '../log-redaction';
 import type { FileStorage } from './storage';
 
 const SWEEP_BATCH = 100;
@@ -203,10 +204,7 @@ export class UploadSweeper {
     const tick = async () => {
       if (this.stopped) return;
       await this.sweep().catch((err: unknown) =>
-        this.opts.log.warn(
-          { err: { message: String((err as Error)?.message ?? err) } },
-          'upload journal sweep failed',
-        ),
+        this.opts.log.warn({ err: loggableError(err) }, 'upload journal sweep failed'),
       );
       if (!this.stopped) {
         this.timer = setTimeout(tick, interval);

@@ -22,6 +22,7 @@ import { bearerToken } from '../auth/guard';
 import { clientAddressOf } from '../client-address';
 import { resolveSession, sessionLive } from '../auth/sessions';
 import { deploymentKey } from '../deployment';
+import { loggableError } from '../log-redaction';
 import { PresenceStore, type PresenceRole } from './presence';
 
 export interface SocketData {
@@ -227,7 +228,7 @@ export const realtimePlugin = fp(
         next();
       } catch (err) {
         accepting.delete(socket.id);
-        app.log.warn({ err }, 'realtime handshake failed');
+        app.log.warn({ err: loggableError(err) }, 'realtime handshake failed');
         next(new Error(REALTIME_ERRORS.unauthenticated));
       }
     });
@@ -249,7 +250,7 @@ export const realtimePlugin = fp(
         (live) => {
           if (!live) socket.disconnect(true);
         },
-        (err: unknown) => app.log.warn({ err }, 'realtime session check failed'),
+        (err: unknown) => app.log.warn({ err: loggableError(err) }, 'realtime session check failed'),
       );
       void track(
         (async () => {
@@ -261,7 +262,7 @@ export const realtimePlugin = fp(
               .emit('presence:joining', { userId });
           if (socket.connected)
             socket.emit('presence:here', await presence.online(role === 'admin' ? undefined : 'admin'));
-        })().catch((err) => app.log.warn({ err }, 'presence join failed')),
+        })().catch((err) => app.log.warn({ err: loggableError(err) }, 'presence join failed')),
       );
 
       // Client events are limited per socket (a flood is dropped, not relayed); sockets per user are capped above.
@@ -300,7 +301,7 @@ export const realtimePlugin = fp(
                   userId,
                 });
             })
-            .catch((err) => app.log.warn({ err }, 'presence leave failed')),
+            .catch((err) => app.log.warn({ err: loggableError(err) }, 'presence leave failed')),
         );
       });
     });
