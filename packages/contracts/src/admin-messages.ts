@@ -42,6 +42,7 @@ export const ADMIN_MESSAGES = {
   chatSendFailed: 'Failed to send message. Please try again.',
   chatMaxFiles: 'Maximum 5 files allowed per message',
   chatFileTooLarge: (name: string) => `File ${name} exceeds 10MB limit`,
+  recommendationFilesTooMany: (max: number) => `At most ${max} recommendation files can be added at a time.`,
   noProducts: 'No products found',
   noNotifications: 'No notifications yet',
   noNotificationsHint: "You'll see notifications here when there are new design submissions.",

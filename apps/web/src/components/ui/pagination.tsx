@@ -30,7 +30,7 @@ interface PaginationProps {
 
 const pill =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors ' +
-  'disabled:cursor-not-allowed disabled:opacity-50';
+  'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /** Previous, page numbers, Next. */
 export function Pagination({
@@ -54,7 +54,8 @@ export function Pagination({
             className={cx(pill, 'gap-1 text-navy-800 hover:bg-navy-50')}
             // From a page past the last one, Previous goes to the last.
             onClick={() => go(Math.min(currentPage - 1, lastPage))}
-            disabled={currentPage <= 1}
+            // aria-disabled, not disabled: a button disabled under the focus drops it to the page's body.
+            aria-disabled={currentPage <= 1 || undefined}
           >
             <ChevronLeftIcon className="size-4" />
             Previous
@@ -89,7 +90,7 @@ export function Pagination({
             type="button"
             className={cx(pill, 'gap-1 text-navy-800 hover:bg-navy-50')}
             onClick={() => go(currentPage + 1)}
-            disabled={currentPage >= lastPage}
+            aria-disabled={currentPage >= lastPage || undefined}
           >
             Next
             <ChevronRightIcon className="size-4" />

@@ -1,9 +1,19 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { ADMIN_MESSAGES, CHAT, CUSTOMER_MESSAGES, FILE_PICKER_ACCEPT } from '@shop/contracts';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  ADMIN_MESSAGES,
+  CHAT,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CUSTOMER_MESSAGES,
+  FILE_PICKER_ACCEPT,
+  sendMessageFields,
+} from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
 import { CloseIcon, PaperclipIcon } from '../../../components/ui/icons';
+import { contractResolver } from '../../../components/ui/forms/contract-resolver';
 import { checkFile, FILE_RULES } from '../../../components/ui/forms/file-check';
-import { uploadRefusal } from '../../../lib/api-error';
+import { isApiError, uploadRefusal } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import type { ChatArea } from '../api/chat-api';
 
@@ -15,12 +25,30 @@ interface ComposerProps {
   onStopTyping: () => void;
 }
 
-/** The text box, the attach control and Send. Enter sends; Shift+Enter starts a new line. */
+interface ComposerValues {
+  message: string;
+}
+
+const resolver = contractResolver<ComposerValues>(sendMessageFields);
+const MESSAGE_ID = 'chat-message-input';
+
+/**
+ * The text box, the attach control and Send. Enter sends; Shift+Enter starts a new line. The text is a
+ * react-hook-form field checked with the route's schema; a refusal of the text (the server's 422) stands under it.
+ */
 export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: ComposerProps) {
-  const [text, setText] = useState('');
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError: setFieldError,
+    formState,
+  } = useForm<ComposerValues>({ resolver, defaultValues: { message: '' } });
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const messageError = formState.errors.message?.message;
   const picker = useRef<HTMLInputElement>(null);
   const maxFilesMessage = area === 'admin' ? ADMIN_MESSAGES.chatMaxFiles : CUSTOMER_MESSAGES.chatMaxFiles;
 
@@ -45,28 +73,32 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
     setFiles((list) => [...list, ...chosen].slice(0, CHAT.maxFiles));
   };
 
-  const submit = async () => {
+  const submit = handleSubmit(async ({ message: sentText }) => {
     if (disabled || sending) return;
-    if (!text.trim() && files.length === 0) return;
+    if (!sentText.trim() && files.length === 0) return;
     setSending(true);
     onStopTyping();
-    const sentText = text;
     const sentFiles = files;
     try {
       await onSend(sentText, sentFiles);
       // Only what was sent goes: what was typed or attached while it was on its way stays for the next message.
-      setText((now) => (now.startsWith(sentText) ? now.slice(sentText.length).trimStart() : now));
-      setFiles((now) => now.filter((f) => !sentFiles.includes(f)));
+      const now = getValues('message');
+      setValue('message', now.startsWith(sentText) ? now.slice(sentText.length).trimStart() : now);
+      setFiles((list) => list.filter((f) => !sentFiles.includes(f)));
       setError(null);
     } catch (err) {
-      // An upload the server refused (no space left, too much sent lately, disk full) says why beside the files.
+      // The text refused (too long) is said under it; an upload the server refused (no space left, too much
+      // sent lately, disk full) says why beside the files. The draft stays either way.
+      const refusedText = isApiError(err) ? err.firstError('message') : undefined;
+      if (refusedText)
+        setFieldError('message', { type: 'server', message: refusedText }, { shouldFocus: true });
       const refusal = uploadRefusal(err);
       if (refusal) setError(refusal);
-      toast.error(ADMIN_MESSAGES.chatSendFailed);
+      if (!refusedText) toast.error(ADMIN_MESSAGES.chatSendFailed);
     } finally {
       setSending(false);
     }
-  };
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -78,10 +110,8 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
   return (
     <form
       className="border-t border-slate-200 bg-white p-3"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void submit();
-      }}
+      noValidate
+      onSubmit={(event) => void submit(event)}
     >
       {error && (
         <p role="alert" className="mb-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -130,26 +160,33 @@ export function Composer({ area, disabled, onSend, onKeystroke, onStopTyping }: 
         >
           <PaperclipIcon className="size-5" />
         </Button>
-        <label htmlFor="chat-message-input" className="sr-only">
+        <label htmlFor={MESSAGE_ID} className="sr-only">
           Message
         </label>
         <textarea
-          id="chat-message-input"
+          id={MESSAGE_ID}
           rows={1}
-          value={text}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
           disabled={disabled}
           placeholder="Type a message…"
-          onChange={(e) => {
-            setText(e.target.value);
-            onKeystroke();
-          }}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${MESSAGE_ID}-error` : undefined}
+          {...register('message', { onChange: () => onKeystroke() })}
           onKeyDown={onKeyDown}
-          className="max-h-40 min-h-11 flex-1 resize-none rounded-lg border border-slate-300 px-3 py-2.5 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none disabled:bg-slate-50"
+          className={cx(
+            'max-h-40 min-h-11 flex-1 resize-none rounded-lg border px-3 py-2.5 text-sm text-navy-900 placeholder:text-slate-500 focus:border-copper-600 focus:ring-2 focus:ring-copper-600/30 focus:outline-none disabled:bg-slate-50',
+            messageError ? 'border-red-600' : 'border-slate-300',
+          )}
         />
         <Button type="submit" className="shrink-0" disabled={disabled} loading={sending}>
           Send
         </Button>
       </div>
+      {messageError && (
+        <p id={`${MESSAGE_ID}-error`} className="mt-1.5 text-sm text-red-700">
+          {messageError}
+        </p>
+      )}
     </form>
   );
 }

@@ -149,6 +149,7 @@ export function AddCommentDialog({ design, onClose }: { design: AdminDesign; onC
       <TextAreaField
         hint={DESIGN_HISTORY_TEXTS.addCommentHint}
         label="Comment"
+        required
         rows={4}
         maxLength={5000}
         error={form.formState.errors.comment?.message}

@@ -91,8 +91,19 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
   useUnsavedChanges(formState.isDirty && !busy);
 
   function setFiles(files: File[]) {
-    filesField.field.onChange(files.slice(0, UPLOAD_LIMITS.maxRecommendationFiles));
+    filesField.field.onChange(files);
     void trigger('recommendation_files');
+  }
+
+  // A save takes so many new files (the route's limit): the ones past it are left out, and the admin is told.
+  function pickFiles(files: File[]) {
+    const room = Math.max(0, UPLOAD_LIMITS.maxRecommendationFiles - newFiles.length);
+    if (files.length <= room) return setFiles([...newFiles, ...files]);
+    filesField.field.onChange([...newFiles, ...files.slice(0, room)]);
+    setError('recommendation_files', {
+      type: 'count',
+      message: ADMIN_MESSAGES.recommendationFilesTooMany(UPLOAD_LIMITS.maxRecommendationFiles),
+    });
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -235,7 +246,7 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
           accept={FILE_PICKER_ACCEPT.recommendation}
           multiple
           error={filesMessage}
-          onPick={(files) => setFiles([...newFiles, ...files])}
+          onPick={pickFiles}
         />
       </fieldset>
       <div className="flex justify-end">

@@ -61,11 +61,12 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="text-sm font-semibold text-navy-900">Notifications</h2>
+            {/* aria-disabled, not disabled: marking all read would drop the focus it has to the page's body. */}
             <button
               type="button"
-              className="text-xs font-semibold text-copper-700 hover:underline disabled:opacity-50"
-              onClick={actions.markAllRead}
-              disabled={unread === 0}
+              className="text-xs font-semibold text-copper-700 hover:underline aria-disabled:cursor-not-allowed aria-disabled:no-underline aria-disabled:opacity-50"
+              onClick={unread > 0 ? actions.markAllRead : undefined}
+              aria-disabled={unread === 0 || undefined}
             >
               Mark all as read
             </button>

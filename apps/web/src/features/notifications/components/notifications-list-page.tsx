@@ -56,7 +56,12 @@ export function NotificationsListPage({
         title={title}
         description={description}
         actions={
-          <Button variant="outline" onClick={actions.markAllRead} disabled={unread === 0}>
+          // aria-disabled, not disabled: marking all read would drop the focus it has to the page's body.
+          <Button
+            variant="outline"
+            onClick={unread > 0 ? actions.markAllRead : undefined}
+            aria-disabled={unread === 0 || undefined}
+          >
             Mark all as read
           </Button>
         }

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '@shop/contracts';
@@ -92,5 +93,30 @@ describe('the notifications page and a live notification', () => {
     await waitFor(() => expect(rows()[0]).toContain('note 4'));
     expect(rows()).toHaveLength(4);
     expect(pageReads()).toBe(reads);
+  });
+
+  it("keeps the focus on 'Mark all as read' once nothing is left to mark", async () => {
+    const user = userEvent.setup();
+    let all = [note(2), note(1)];
+    serve(() => all);
+    const marked: string[] = [];
+    server.use(
+      http.post('/api/notifications/mark-all-read', ({ request }) => {
+        marked.push(request.url);
+        all = all.map((n) => ({ ...n, read_at: '2026-01-02T00:00:00.000Z' }));
+        return HttpResponse.json({ message: 'All notifications marked as read.', unread_count: 0 });
+      }),
+    );
+    renderWithProviders(<UserNotificationsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const markAll = screen.getByRole('button', { name: 'Mark all as read' });
+    markAll.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(markAll).toHaveAttribute('aria-disabled', 'true'));
+    // A browser drops the focus of a button that becomes disabled to <body> (jsdom keeps it): it must not be.
+    expect(markAll).not.toBeDisabled();
+    expect(markAll).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(marked).toHaveLength(1);
   });
 });

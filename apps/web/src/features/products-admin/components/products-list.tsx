@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -25,13 +26,20 @@ function Actions({
   onToggle,
   onDelete,
 }: { product: AdminProduct; busy: boolean } & Pick<ProductsListProps, 'onToggle' | 'onDelete'>) {
+  // Busy, the buttons ignore presses but keep the focus (aria-disabled, not disabled); the one pressed spins.
+  const [pressed, setPressed] = useState<'toggle' | 'delete' | null>(null);
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         size="sm"
         variant="outline"
-        onClick={() => onToggle(product)}
-        disabled={busy}
+        onClick={() => {
+          if (busy) return;
+          setPressed('toggle');
+          onToggle(product);
+        }}
+        loading={busy && pressed === 'toggle'}
+        aria-disabled={busy || undefined}
         aria-label={`${product.status ? 'Deactivate' : 'Activate'} ${product.name}`}
       >
         {product.status ? 'Deactivate' : 'Activate'}
@@ -46,8 +54,13 @@ function Actions({
       <Button
         size="sm"
         variant="danger"
-        onClick={() => onDelete(product)}
-        disabled={busy}
+        onClick={() => {
+          if (busy) return;
+          setPressed('delete');
+          onDelete(product);
+        }}
+        loading={busy && pressed === 'delete'}
+        aria-disabled={busy || undefined}
         aria-label={`Delete ${product.name}`}
       >
         Delete

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { PasswordOwner } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
 import { contractResolver } from '../../../components/ui/forms/contract-resolver';
@@ -20,6 +21,8 @@ interface PasswordFormProps {
   names: PasswordFieldNames;
   /** The route's request schema (customerPasswordUpdateRequest or adminPasswordUpdateRequest). */
   schema: Parameters<typeof contractResolver>[0];
+  /** The signed-in account: the server refuses a password built on its own e-mail or name, so the browser does too. */
+  owner: PasswordOwner;
   save: (body: PasswordValues) => Promise<unknown>;
   onSaved: () => void;
   onFailed: () => void;
@@ -30,7 +33,7 @@ interface PasswordFormProps {
  * mismatch goes as soon as the two match) and the password rules before sending; per-field 422 errors; cleared
  * after a change.
  */
-export function PasswordForm({ names, schema, save, onSaved, onFailed }: PasswordFormProps) {
+export function PasswordForm({ names, schema, owner, save, onSaved, onFailed }: PasswordFormProps) {
   const empty = { [names.current]: '', [names.next]: '', [names.confirmation]: '' };
   const { register, handleSubmit, setError, reset, formState } = useForm<PasswordValues>({
     resolver: contractResolver<PasswordValues>(schema),
@@ -40,7 +43,7 @@ export function PasswordForm({ names, schema, save, onSaved, onFailed }: Passwor
 
   const mutation = useMutation({
     mutationFn: async (values: PasswordValues) => {
-      await assertPasswordAccepted(values[names.next] ?? '', {}, names.next);
+      await assertPasswordAccepted(values[names.next] ?? '', owner, names.next);
       return save(values);
     },
     onSuccess: () => {

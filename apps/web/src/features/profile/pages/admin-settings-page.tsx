@@ -23,6 +23,7 @@ export default function AdminSettingsPage() {
       profileForm={admin ? <AdminProfileForm key={admin.id} admin={admin} /> : null}
       passwordForm={
         <PasswordForm
+          owner={{ email: admin?.email, name: admin?.name }}
           schema={adminPasswordUpdateRequest}
           names={{ current: 'current_password', next: 'password', confirmation: 'password_confirmation' }}
           save={(body) => updateAdminPassword(body as AdminPasswordUpdateRequest)}

@@ -21,6 +21,7 @@ export default function ProfileSettingsPage() {
       profileForm={customer ? <CustomerProfileForm key={customer.id} user={customer} /> : null}
       passwordForm={
         <PasswordForm
+          owner={{ email: customer?.email, name: customer?.name }}
           schema={customerPasswordUpdateRequest}
           names={{
             current: 'current_password',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -12,18 +13,26 @@ interface UserActionsProps {
 
 /**
  * The row actions of one customer: status toggle and delete on a line, the links to their designs and their liked
- * products under them (side by side where they fit), the links' text in line with the buttons' edge.
+ * products under them (side by side where they fit), the links' text in line with the buttons' edge. While the
+ * row is busy the buttons ignore presses but stay focusable (aria-disabled, not disabled): the keyboard user who
+ * pressed one keeps their place; the one pressed shows the spinner.
  */
 export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps) {
   const active = user.status === USER_STATUS.active;
+  const [pressed, setPressed] = useState<'toggle' | 'delete' | null>(null);
   return (
     <div className="flex flex-col items-start gap-2">
       <div className="flex gap-2">
         <Button
           size="sm"
           variant={active ? 'outline' : 'secondary'}
-          onClick={() => onToggle(user)}
-          disabled={busy}
+          onClick={() => {
+            if (busy) return;
+            setPressed('toggle');
+            onToggle(user);
+          }}
+          loading={busy && pressed === 'toggle'}
+          aria-disabled={busy || undefined}
           aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
         >
           {active ? 'Deactivate' : 'Activate'}
@@ -31,8 +40,13 @@ export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps
         <Button
           size="sm"
           variant="danger"
-          onClick={() => onDelete(user)}
-          disabled={busy}
+          onClick={() => {
+            if (busy) return;
+            setPressed('delete');
+            onDelete(user);
+          }}
+          loading={busy && pressed === 'delete'}
+          aria-disabled={busy || undefined}
           aria-label={`Delete ${user.name}`}
         >
           Delete

@@ -34,7 +34,7 @@ function page(current: number, total: number, count: number, search = ''): Admin
 /** The admin users API of these tests: lists from `list`, the toggle from `toggle`; returns the list calls. */
 function setup(
   list: (url: URL) => AdminUsersResponse,
-  toggle: () => Response = () => json({ status: 0, message: 'x' }),
+  toggle: () => Response | Promise<Response> = () => json({ status: 0, message: 'x' }),
 ) {
   const calls: URL[] = [];
   server.use(
@@ -121,5 +121,47 @@ describe('AdminUsersPage', () => {
     const unreachable = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
     expect(unreachable).toHaveTextContent(CUSTOMER_MESSAGES.offline);
     offline.mockRestore();
+  });
+
+  it('keeps the keyboard focus on the button pressed while its action runs, and after', async () => {
+    const user = userEvent.setup();
+    let status: 0 | 1 = 0;
+    let release = () => {};
+    let asked = false;
+    setup(
+      () => {
+        const list = page(1, 1, 1);
+        return { ...list, users: list.users.map((u) => ({ ...u, status })) };
+      },
+      () =>
+        new Promise<Response>((resolve) => {
+          asked = true;
+          release = () => {
+            status = 1;
+            resolve(json({ status: 1, message: 'x' }));
+          };
+        }),
+    );
+    // Activating asks nothing: Enter on the focused button starts it.
+    const activate = (await screen.findAllByRole('button', { name: 'Activate Person 1' }))[0]!;
+    activate.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(asked).toBe(true));
+    expect(activate).toHaveFocus();
+    // A browser drops the focus of a button that becomes disabled to <body> (jsdom keeps it): it must not be.
+    expect(activate).not.toBeDisabled();
+    expect(activate).toHaveAttribute('aria-busy', 'true');
+    expect(activate).toHaveAttribute('aria-disabled', 'true');
+    // The row's other button waits too, and is still reachable.
+    const remove = screen.getAllByRole('button', { name: 'Delete Person 1' })[0]!;
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).not.toBeDisabled();
+
+    release();
+    const done = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.activatedTitle });
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(activate).toHaveFocus());
+    expect(activate).toHaveAccessibleName('Deactivate Person 1');
+    expect(activate).not.toHaveAttribute('aria-disabled');
   });
 });
