@@ -16,24 +16,46 @@
  *
  * The rows are written with COPY rather than pg_dump so that one backup works with every PostgreSQL the shop runs
  * on (the embedded 18 and a DATABASE_URL server of another version) without a client of the server's own version.
- * The schema is not in the backup: a restore applies the shop's migrations to an empty database, checks that the
- * backup's migrations are the same ones (or a prefix of them), and loads each table's columns by name.
+ * The schema is not in the backup: a restore checks that the backup's migrations are the shop's (or a prefix of
+ * them), applies the shop's migrations to an empty database and loads each table's columns by name.
+ *
+ * A backup holds password hashes and personal data: its folders are written 0700 and its files 0600.
+ *
+ * A restore changes nothing until the whole backup has been checked (the manifest, the size of every table's data
+ * file and of every file it lists); then it copies the files into a staging folder beside the files folder, applies
+ * the migrations and loads the rows in one transaction, comparing each table's loaded rows with the manifest's
+ * count (any difference rolls everything back, so the database is as empty as before), and renames the staging
+ * folder into place only after the commit.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  copyFile,
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { connectDatabase } from '../../apps/server/src/db/connection';
-import { runMigrations } from '../../apps/server/src/db/migrate';
+import { migrationsFolder } from '../../apps/server/src/db/migrate';
 
 export interface Manifest {
   format: 1;
   createdAt: string;
   serverVersion: string;
   migrations: string[];
-  tables: { name: string; columns: string[]; rows: number }[];
+  /** `bytes`: the size of the table's data file (backups taken before it was recorded do not have it). */
+  tables: { name: string; columns: string[]; rows: number; bytes?: number }[];
   /** Every file copied, by its path under the files folder (a key, or `<key>/<variant>` for an image). */
   files: { key: string; bytes: number }[];
 }
@@ -63,6 +85,13 @@ const TRIGGER_WRITTEN = new Set([
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** A backup holds password hashes and personal data: only its owner may read it. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** The advisory lock the shop's migrations take at start-up (db/migrate.ts): a restore's migrations take it too. */
+const MIGRATION_LOCK_KEY = 727274;
+
 async function migrationHashes(client: pg.PoolClient | pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ hash: string }>(
     `select hash from drizzle.__drizzle_migrations order by created_at, id`,
@@ -79,7 +108,10 @@ export async function backup(opts: {
 }): Promise<Manifest> {
   if (existsSync(opts.out) && (await readdir(opts.out)).length > 0)
     throw new Error(`${opts.out} is not empty: a backup goes into a new folder`);
-  await mkdir(path.join(opts.out, 'tables'), { recursive: true });
+  await mkdir(path.join(opts.out, 'tables'), { recursive: true, mode: DIR_MODE });
+  // Whatever the umask, and for an empty folder that existed already.
+  await chmod(opts.out, DIR_MODE);
+  await chmod(path.join(opts.out, 'tables'), DIR_MODE);
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
   const keys = new Set<string>();
@@ -102,12 +134,11 @@ export async function backup(opts: {
       );
       const columns = cols.map((c) => c.column_name);
       const sql = `copy public.${quote(name)} (${columns.map(quote).join(', ')}) to stdout`;
-      await pipeline(
-        client.query(copyTo(sql)),
-        createWriteStream(path.join(opts.out, 'tables', `${name}.copy`)),
-      );
+      const file = path.join(opts.out, 'tables', `${name}.copy`);
+      await pipeline(client.query(copyTo(sql)), createWriteStream(file, { mode: FILE_MODE }));
+      await chmod(file, FILE_MODE);
       const count = await client.query<{ n: string }>(`select count(*) as n from public.${quote(name)}`);
-      tables.push({ name, columns, rows: Number(count.rows[0]!.n) });
+      tables.push({ name, columns, rows: Number(count.rows[0]!.n), bytes: (await stat(file)).size });
     }
     const { rows: keyColumns } = await client.query<{ table_name: string; column_name: string }>(
       FILE_KEY_COLUMNS,
@@ -142,8 +173,9 @@ export async function backup(opts: {
       continue;
     }
     // A key names a file, or a folder of files (a public image's WebP variants, `<key>/<width>.webp`).
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE });
     await cp(source, target, { recursive: true });
+    await restrict(target);
     const copied = (await stat(target)).isDirectory()
       ? (await readdir(target, { recursive: true, withFileTypes: true }))
           .filter((e) => e.isFile())
@@ -165,12 +197,22 @@ export async function backup(opts: {
     throw new Error(
       `files named by rows are missing (deleted since the snapshot, or lost before it): ${missing.join(', ')}`,
     );
-  await writeFile(path.join(opts.out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(opts.out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: FILE_MODE,
+  });
   return manifest;
 }
 
+/** A copied file 0600, or a copied folder 0700 with every folder in it 0700 and every file 0600 (cp keeps modes). */
+async function restrict(target: string): Promise<void> {
+  if (!(await stat(target)).isDirectory()) return chmod(target, FILE_MODE);
+  await chmod(target, DIR_MODE);
+  for (const e of await readdir(target, { recursive: true, withFileTypes: true }))
+    await chmod(path.join(e.parentPath, e.name), e.isDirectory() ? DIR_MODE : FILE_MODE);
+}
+
 /** The tables ordered so that a table comes after the tables its foreign keys reference. */
-async function referencedFirst<T extends { name: string }>(client: pg.PoolClient, tables: T[]): Promise<T[]> {
+async function referencedFirst<T extends { name: string }>(client: pg.ClientBase, tables: T[]): Promise<T[]> {
   const { rows } = await client.query<{ child: string; parent: string }>(
     `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
@@ -197,54 +239,169 @@ function safeJoin(root: string, key: string): string {
   return full;
 }
 
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+const isStrings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
+// A table's name becomes a file name (tables/<name>.copy): nothing but an SQL identifier of the shop's kind.
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** The shop's migrations, as drizzle's migrator reads and records them. */
+function shopMigrations(): MigrationMeta[] {
+  return readMigrationFiles({ migrationsFolder: migrationsFolder() });
+}
+
+/** The size of a regular file, or undefined when there is none at that path. */
+async function fileSize(file: string): Promise<number | undefined> {
+  const s = await stat(file).catch(() => undefined);
+  return s?.isFile() ? s.size : undefined;
+}
+
 /**
- * Restores a backup into an empty database (no table of the shop in it yet) and an empty files folder: applies
- * the migrations, loads every table's rows, sets the sequences past the restored ids, copies the files.
+ * Reads and checks a backup without touching any database or files folder: the manifest's shape, that it was taken
+ * by this version of the shop (its migrations the shop's, or a prefix of them), that every table's data file is
+ * there (with the size the manifest records, when it records one) and every listed file is there with its size.
+ * Throws saying what is wrong; answers the manifest.
+ */
+export async function checkBackup(from: string): Promise<Manifest> {
+  const manifestFile = path.join(from, 'manifest.json');
+  if (!existsSync(from)) throw new Error(`${from} does not exist: nothing was restored`);
+  if (!existsSync(manifestFile))
+    throw new Error(`${from} is not a backup (it has no manifest.json): nothing was restored`);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
+  } catch (err) {
+    throw new Error(`${manifestFile} is not readable JSON (${(err as Error).message}): nothing was restored`);
+  }
+  const shapeOk =
+    typeof manifest === 'object' &&
+    manifest !== null &&
+    isStrings(manifest.migrations) &&
+    Array.isArray(manifest.tables) &&
+    manifest.tables.every(
+      (t) =>
+        typeof t?.name === 'string' &&
+        TABLE_NAME.test(t.name) &&
+        isStrings(t.columns) &&
+        t.columns.length > 0 &&
+        isCount(t.rows) &&
+        (t.bytes === undefined || isCount(t.bytes)),
+    ) &&
+    Array.isArray(manifest.files) &&
+    manifest.files.every((f) => typeof f?.key === 'string' && isCount(f.bytes));
+  if (manifest?.format !== 1 || !shapeOk)
+    throw new Error(`${manifestFile} is not a manifest of this shop's backups: nothing was restored`);
+
+  const current = shopMigrations().map((m) => m.hash);
+  if (
+    manifest.migrations.length > current.length ||
+    !manifest.migrations.every((hash, i) => current[i] === hash)
+  )
+    throw new Error('the backup was taken by another version of the shop: restore it with that version');
+
+  const problems: string[] = [];
+  for (const table of manifest.tables.filter((t) => !TRIGGER_WRITTEN.has(t.name))) {
+    const file = path.join(from, 'tables', `${table.name}.copy`);
+    const size = await fileSize(file);
+    if (size === undefined) problems.push(`tables/${table.name}.copy is missing`);
+    else if (table.bytes !== undefined && size !== table.bytes)
+      problems.push(`tables/${table.name}.copy has ${size} bytes, the manifest says ${table.bytes}`);
+  }
+  for (const { key, bytes } of manifest.files) {
+    const size = await fileSize(safeJoin(path.join(from, 'files'), key));
+    if (size === undefined) problems.push(`files/${key} is missing`);
+    else if (size !== bytes) problems.push(`files/${key} has ${size} bytes, the manifest says ${bytes}`);
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 20);
+    if (problems.length > shown.length) shown.push(`...and ${problems.length - shown.length} more`);
+    throw new Error(`the backup in ${from} is incomplete, nothing was restored:\n  ${shown.join('\n  ')}`);
+  }
+  return manifest;
+}
+
+/**
+ * The shop's migrations, applied on the restore's connection inside its transaction, recorded as drizzle's migrator
+ * records them (drizzle-orm's PgDialect.migrate: the same table, hashes and timestamps), so that the shop's own
+ * migrator finds them applied at its next start. Inside the transaction, a failed restore leaves no table behind.
+ */
+async function applyMigrations(client: pg.Client): Promise<void> {
+  await client.query('create schema if not exists drizzle');
+  await client.query(
+    `create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+  );
+  for (const migration of shopMigrations()) {
+    for (const statement of migration.sql) await client.query(statement);
+    await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)`, [
+      migration.hash,
+      migration.folderMillis,
+    ]);
+  }
+}
+
+export interface RestoreReport {
+  manifest: Manifest;
+  /** The rows COPY loaded into each table (each the manifest's count: a difference fails the restore). */
+  tables: { name: string; rows: number }[];
+  /** Files copied into the files folder. */
+  files: number;
+}
+
+/**
+ * Restores a backup into an empty database (no table of the shop in it yet) and an empty files folder: checks the
+ * whole backup first (checkBackup); copies the files into a staging folder; in one transaction applies the
+ * migrations, loads every table's rows (each table's count compared with the manifest's) and sets the sequences
+ * past the restored ids; after the commit renames the staging folder into the files folder. A failure before the
+ * commit leaves the database and the files folder as they were.
  */
 export async function restore(opts: {
   databaseUrl: string;
   filesDir: string;
   from: string;
-}): Promise<Manifest> {
-  const manifest = JSON.parse(await readFile(path.join(opts.from, 'manifest.json'), 'utf8')) as Manifest;
-  if (manifest.format !== 1) throw new Error('not a backup of this shop (unknown manifest format)');
+}): Promise<RestoreReport> {
+  const manifest = await checkBackup(opts.from);
   if (existsSync(opts.filesDir) && (await readdir(opts.filesDir)).length > 0)
     throw new Error(`${opts.filesDir} is not empty: restore into a fresh data folder`);
 
-  const check = new pg.Client({ connectionString: opts.databaseUrl });
-  await check.connect();
+  const client = new pg.Client({ connectionString: opts.databaseUrl });
+  await client.connect();
+  let staging: string | undefined;
+  const loaded: RestoreReport['tables'] = [];
   try {
-    const { rows } = await check.query<{ n: string }>(
+    const { rows } = await client.query<{ n: string }>(
       `select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
     );
     if (Number(rows[0]!.n) > 0)
       throw new Error('the database is not empty: restore into a new, empty database');
-  } finally {
-    await check.end();
-  }
 
-  // Two: the migrations hold one connection for their lock and run on another.
-  const database = connectDatabase(opts.databaseUrl, { max: 2 });
-  try {
-    await runMigrations(database);
-    const client = await database.pool.connect();
+    // The files first, into a folder of their own beside the files folder (the same file system, for the rename).
+    const parent = path.dirname(path.resolve(opts.filesDir));
+    await mkdir(parent, { recursive: true });
+    staging = await mkdtemp(path.join(parent, `.${path.basename(opts.filesDir)}-restoring-`));
+    for (const { key } of manifest.files) {
+      const target = safeJoin(staging, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(safeJoin(path.join(opts.from, 'files'), key), target);
+    }
+
+    await client.query('begin');
     try {
-      const current = await migrationHashes(client);
-      const same = manifest.migrations.every((hash, i) => current[i] === hash);
-      if (!same || manifest.migrations.length > current.length)
-        throw new Error('the backup was taken by another version of the shop: restore it with that version');
-      await client.query('begin');
-      const loaded = manifest.tables.filter((t) => !TRIGGER_WRITTEN.has(t.name));
-      const names = loaded.map((t) => `public.${quote(t.name)}`).join(', ');
+      await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await applyMigrations(client);
+      const tables = manifest.tables.filter((t) => !TRIGGER_WRITTEN.has(t.name));
+      const names = tables.map((t) => `public.${quote(t.name)}`).join(', ');
       // Rows the migrations themselves wrote are replaced by the backup's.
       if (names) await client.query(`truncate ${names} cascade`);
       // Referenced tables first, so that every foreign key finds its row (no superuser rights needed).
-      for (const table of await referencedFirst(client, loaded)) {
+      for (const table of await referencedFirst(client, tables)) {
         const sql = `copy public.${quote(table.name)} (${table.columns.map(quote).join(', ')}) from stdin`;
-        await pipeline(
-          createReadStream(path.join(opts.from, 'tables', `${table.name}.copy`)),
-          client.query(copyFrom(sql)),
-        );
+        const copy = client.query(copyFrom(sql));
+        await pipeline(createReadStream(path.join(opts.from, 'tables', `${table.name}.copy`)), copy);
+        if (copy.rowCount !== table.rows)
+          throw new Error(
+            `tables/${table.name}.copy holds ${copy.rowCount} rows, the manifest says ${table.rows}: ` +
+              'the backup is damaged, nothing was restored',
+          );
+        loaded.push({ name: table.name, rows: copy.rowCount });
       }
       // Sequences of serial and identity columns continue after the restored ids.
       const { rows: serials } = await client.query<{ table_name: string; column_name: string; seq: string }>(
@@ -262,17 +419,16 @@ export async function restore(opts: {
     } catch (err) {
       await client.query('rollback').catch(() => {});
       throw err;
-    } finally {
-      client.release();
     }
+  } catch (err) {
+    if (staging) await rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw err;
   } finally {
-    await database.close();
+    await client.end().catch(() => {});
   }
 
-  for (const { key } of manifest.files) {
-    const target = safeJoin(opts.filesDir, key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await copyFile(safeJoin(path.join(opts.from, 'files'), key), target);
-  }
-  return manifest;
+  // Committed: the files take their place (an empty files folder is replaced by the staged one).
+  if (existsSync(opts.filesDir)) await rmdir(opts.filesDir);
+  await rename(staging!, opts.filesDir);
+  return { manifest, tables: loaded, files: manifest.files.length };
 }

@@ -3,17 +3,37 @@
  * files, restored into a fresh data folder with a new embedded PostgreSQL, has every row of every table and every
  * file the rows name, byte for byte (the search rows the triggers write from the products, written again by the
  * restore); an upload no row adopted is left out; a restore refuses a database that is
- * not empty.
+ * not empty. A backup is readable by its owner only (folders 0700, files 0600). A damaged or incomplete backup
+ * (a missing file, a truncated table, a row count that differs) is refused with the database and the files folder
+ * left as they were, and `npm run restore` with a mistyped path leaves the fresh data folder fresh.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backup, restore } from '../../../../scripts/lib/backup';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/connection';
+import { backup, restore, type Manifest } from '../../../../scripts/lib/backup';
+import {
+  connectDatabase,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../../src/db/connection';
+import { runMigrations } from '../../src/db/migrate';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../modules/designs/support';
 import { PDF, PNG_1PX } from '../support/files';
 import { bearer, createAdmin, registerCustomer } from '../support/http';
@@ -51,6 +71,56 @@ async function tableContents(url: string): Promise<Record<string, string>> {
   } finally {
     await client.end();
   }
+}
+
+/** The migrations a database records as applied (drizzle's table), or [] when it has none. */
+async function appliedMigrations(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ m: string }>(
+      `select hash || ' ' || created_at as m from drizzle.__drizzle_migrations order by id`,
+    );
+    return rows.map((r) => r.m);
+  } catch {
+    return [];
+  } finally {
+    await client.end();
+  }
+}
+
+/** How many tables a database has in the shop's schemas: 0 for a database no restore has touched. */
+async function shopTableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `npm run restore`'s script (scripts/restore.ts) with the given environment; answers its exit and output. */
+function runRestoreScript(
+  from: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+  const base = { ...process.env };
+  // The embedded PostgreSQL of DATA_DIR, not the test database.
+  delete base.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', from], {
+    cwd: repoRoot,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
 
 describe('backup and restore', () => {
@@ -133,10 +203,21 @@ describe('backup and restore', () => {
     embedded = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), await freePort());
     await ensureDatabase(embedded.url('postgres'), 'shop');
     const restoredFiles = path.join(dataDir, 'files');
-    await restore({ databaseUrl: embedded.url('shop'), filesDir: restoredFiles, from: out });
+    const report = await restore({ databaseUrl: embedded.url('shop'), filesDir: restoredFiles, from: out });
+    expect(report.files).toBe(manifest.files.length);
+    expect(report.tables).toEqual(
+      expect.arrayContaining(manifest.tables.map((x) => ({ name: x.name, rows: x.rows }))),
+    );
 
     const after = await tableContents(embedded.url('shop'));
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    // The migrations are recorded as the shop's migrator records them: at its next start it has nothing to do.
+    const migrations = await appliedMigrations(t.databaseUrl);
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(await appliedMigrations(embedded.url('shop'))).toEqual(migrations);
+    const restored = connectDatabase(embedded.url('shop'), { max: 2 });
+    await runMigrations(restored).finally(() => restored.close());
+    expect(await appliedMigrations(embedded.url('shop'))).toEqual(migrations);
     for (const table of Object.keys(before)) expect(after[table], table).toBe(before[table]);
     // Every file of the shop, byte for byte, and nothing else: the abandoned upload is left out.
     const shopFiles = (await filesUnder(filesDir)).filter((f) => !f.startsWith('orphans/'));
@@ -180,4 +261,104 @@ describe('backup and restore', () => {
       backup({ databaseUrl: t.databaseUrl, filesDir, out: path.join(scratch, 'backup-missing') }),
     ).rejects.toThrow(new RegExp(`missing.*${key}`));
   });
+
+  it('writes the backup readable by its owner only: folders 0700, files 0600', async () => {
+    const out = path.join(scratch, 'backup');
+    const entries = await readdir(out, { recursive: true, withFileTypes: true });
+    expect(entries.some((e) => e.isFile() && e.parentPath.includes(`${path.sep}files`))).toBe(true);
+    expect((await stat(out)).mode & 0o777).toBe(0o700);
+    for (const e of entries) {
+      const file = path.join(e.parentPath, e.name);
+      expect((await stat(file)).mode & 0o777, file).toBe(e.isDirectory() ? 0o700 : 0o600);
+    }
+  });
+
+  /** A copy of the first test's backup, to damage. */
+  async function copyOfBackup(name: string): Promise<{ from: string; manifest: Manifest }> {
+    const from = path.join(scratch, name);
+    await cp(path.join(scratch, 'backup'), from, { recursive: true });
+    return {
+      from,
+      manifest: JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest,
+    };
+  }
+
+  /** A new, empty database on the first test's embedded server, and a files folder that does not exist yet. */
+  async function emptyTarget(name: string) {
+    await ensureDatabase(embedded!.url('postgres'), name);
+    const dataDir = path.join(scratch, `${name}-data`);
+    await mkdir(dataDir, { mode: 0o755 });
+    return { databaseUrl: embedded!.url(name), filesDir: path.join(dataDir, 'files'), dataDir };
+  }
+
+  it('refuses a backup that lacks a file it lists before touching the database or the files folder', async () => {
+    const { from, manifest } = await copyOfBackup('backup-lost-file');
+    const lost = manifest.files.at(-1)!.key;
+    await rm(path.join(from, 'files', lost));
+    const target = await emptyTarget('shop_lost_file');
+    const refused = await restore({ ...target, from }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    // No files folder, and no staging folder left beside it.
+    expect(await readdir(target.dataDir)).toEqual([]);
+    expect(refused?.message).toContain(`files/${lost} is missing`);
+  });
+
+  it('refuses a truncated table file, restoring nothing', async () => {
+    const { from, manifest } = await copyOfBackup('backup-truncated');
+    const users = manifest.tables.find((x) => x.name === 'users')!;
+    const file = path.join(from, 'tables', 'users.copy');
+    await truncate(file, Math.floor((await stat(file)).size / 2));
+    const target = await emptyTarget('shop_truncated');
+    const refused = await restore({ ...target, from }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(users.rows).toBeGreaterThan(1);
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    expect(await readdir(target.dataDir)).toEqual([]);
+    expect(refused?.message).toMatch(/users\.copy has \d+ bytes/);
+  });
+
+  it("rolls back a load whose rows differ from the manifest's count, leaving the database empty for the next attempt", async () => {
+    // As a backup whose manifest has no file sizes (taken before they were recorded) whose table lost a row.
+    const { from, manifest } = await copyOfBackup('backup-count');
+    const users = manifest.tables.find((x) => x.name === 'users')!;
+    users.rows += 1;
+    for (const table of manifest.tables) delete table.bytes;
+    await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
+    const target = await emptyTarget('shop_count');
+    await expect(restore({ ...target, from })).rejects.toThrow(
+      `tables/users.copy holds ${users.rows - 1} rows, the manifest says ${users.rows}`,
+    );
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    expect(await readdir(target.dataDir)).toEqual([]);
+
+    // The same database and data folder take the intact backup afterwards.
+    const report = await restore({ ...target, from: path.join(scratch, 'backup') });
+    expect(report.tables.find((x) => x.name === 'users')?.rows).toBe(users.rows - 1);
+    expect(await readdir(target.dataDir)).toEqual(['files']);
+  });
+
+  it('npm run restore with a mistyped backup path leaves the fresh data folder fresh for the next attempt', async () => {
+    const dataDir = path.join(scratch, 'script-data');
+    await mkdir(dataDir, { mode: 0o755 });
+    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+    const mistyped = await runRestoreScript(path.join(scratch, 'no-such-backup'), env);
+    expect(mistyped.code, mistyped.output).toBe(1);
+    expect(await readdir(dataDir)).toEqual([]);
+    expect(mistyped.output).toMatch(/no-such-backup does not exist/);
+
+    const from = path.join(scratch, 'backup');
+    const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
+    const rows = manifest.tables.reduce((n, x) => n + x.rows, 0);
+    const second = await runRestoreScript(from, env);
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain(
+      `restored ${rows} rows into ${manifest.tables.length} tables and ${manifest.files.length} files`,
+    );
+    expect(existsSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'))).toBe(true);
+  }, 120_000);
 });

@@ -52,6 +52,8 @@ interface Answer {
 
 // Generous: two server processes share the machine's cores with the other test workers.
 const WAIT = 10_000;
+// The instances serve /metrics to its bearer; the balancer refuses it to everyone.
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 const octet = () => 1 + Math.floor(Math.random() * 254);
 const loopbackAddress = () => `127.${octet()}.${octet()}.${octet()}`;
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -84,6 +86,7 @@ describe.skipIf(!reachable)('two server processes behind HAProxy, sharing Postgr
       REDIS_URL: TEST_REDIS_URL,
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: 'http://shop.test',
+      METRICS_TOKEN,
     };
     const started = await Promise.allSettled([
       startServerProcess('instance 0', env),
@@ -375,6 +378,41 @@ describe.skipIf(!reachable)('two server processes behind HAProxy, sharing Postgr
     expect(read.json().unread_count).toBe(0);
     const after = await call('GET', '/api/notifications', { token: bob.token, instance: 0 });
     expect(after.json().unread_count).toBe(0);
+  });
+
+  it('refuses /metrics through the balancer, however it is spelled, while each instance answers its scraper', async () => {
+    const headers = { authorization: `Bearer ${METRICS_TOKEN}` };
+    // Spellings of the path: percent-encoded letters (the instances decode them), a query, dot segments, another
+    // case, a trailing slash.
+    const spellings = [
+      '/metrics',
+      '/metrics?format=text',
+      '/%6detrics',
+      '/%6D%65trics',
+      '/./metrics',
+      '/x/../metrics',
+      '/METRICS',
+      '/metrics/',
+    ];
+    const served: string[] = [];
+    for (const url of spellings) {
+      const direct = await new Promise<number>((resolve, reject) => {
+        // The path as written (a URL string would be normalized by Node before it is sent).
+        const req = http.request({ host: '127.0.0.1', port: servers[0]!.port, path: url, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      if (direct === 200) served.push(url);
+      const through = await call('GET', url, { headers });
+      // Every spelling an instance serves its metrics at is refused by the balancer itself; none yields them.
+      if (direct === 200) expect(through.status, `${url} through the balancer`).toBe(403);
+      expect(through.body.toString(), url).not.toContain('http_request_duration_seconds');
+    }
+    // Scraped directly, as README's Metrics section says, the instances answer.
+    expect(served).toEqual(expect.arrayContaining(['/metrics', '/metrics?format=text', '/%6detrics']));
   });
 
   it('keeps a long-polling client on the instance that holds its session (the cookie), before and after its upgrade', async () => {

@@ -24,10 +24,29 @@ async function seed() {
     insert into password_reset_tokens (user_id, token_hash, expires_at) values
       (900001, 'old', now() - interval '1 minute'),
       (900001, 'fresh', now() + interval '1 hour');
-    insert into mail_queue (to_address, subject, text_body, kind, status, sent_at, created_at) values
-      ('a@example.com', 'old sent', 'x', 'test', 'sent', now() - interval '31 days', now() - interval '31 days'),
-      ('a@example.com', 'new sent', 'x', 'test', 'sent', now() - interval '1 day', now() - interval '1 day'),
-      ('a@example.com', 'old pending', 'x', 'test', 'pending', null, now() - interval '31 days');
+    insert into email_verification_tokens (user_id, email, token_hash, expires_at, used_at) values
+      (900001, 'ret@example.com', 'v-expired', now() - interval '1 minute', null),
+      (900001, 'ret@example.com', 'v-used-long-ago', now() + interval '1 hour', now() - interval '25 hours'),
+      (900001, 'ret@example.com', 'v-used-now', now() + interval '1 hour', now() - interval '1 minute'),
+      (900001, 'ret@example.com', 'v-fresh', now() + interval '1 hour', null);
+    insert into design_submissions (id, slug, selected_tab, title, name, email) values
+      (900001, 'ret-design', 'have', 'Ret design', 'Ret', 'ret@example.com');
+    insert into design_claim_tokens (design_id, email, token_hash, expires_at, used_at) values
+      (900001, 'ret@example.com', 'c-expired', now() - interval '1 minute', null),
+      (900001, 'ret@example.com', 'c-used-long-ago', now() + interval '20 days', now() - interval '25 hours'),
+      (900001, 'ret@example.com', 'c-used-now', now() + interval '20 days', now() - interval '1 minute'),
+      (900001, 'ret@example.com', 'c-fresh', now() + interval '20 days', null);
+    insert into mail_queue (to_address, subject, text_body, html_body, kind, status, sent_at, created_at) values
+      ('a@example.com', 'old sent', 'x', null, 'test', 'sent', now() - interval '31 days', now() - interval '31 days'),
+      ('a@example.com', 'new sent', 'x', '<p>x</p>', 'test', 'sent', now() - interval '1 day', now() - interval '1 day'),
+      ('a@example.com', 'old pending', 'x', null, 'test', 'pending', null, now() - interval '31 days'),
+      ('a@example.com', 'old failed', 'x', null, 'test', 'failed', null, now() - interval '31 days'),
+      ('a@example.com', 'new failed', 'x', null, 'test', 'failed', null, now() - interval '1 day'),
+      ('a@example.com', 'reset sent', 'Reset: http://shop/reset?token=r', '<a>r</a>', 'password_reset', 'sent', now(), now()),
+      ('a@example.com', 'verify sent', 'Verify: http://shop/verify?token=v', '<a>v</a>', 'email_verification', 'sent', now(), now()),
+      ('a@example.com', 'claim sent', 'Claim: http://shop/claim?token=c', '<a>c</a>', 'design_received', 'sent', now(), now()),
+      ('a@example.com', 'newsletter failed', 'Confirm: http://shop/c?token=n', '<a>n</a>', 'newsletter_confirm', 'failed', null, now()),
+      ('a@example.com', 'reset pending', 'Reset: http://shop/reset?token=p', '<a>p</a>', 'password_reset', 'pending', null, now());
     insert into newsletter_subscribers (email, confirm_token_hash, confirmed_at, created_at) values
       ('stale@example.com', 'tok1', null, now() - interval '8 days'),
       ('recent@example.com', 'tok2', null, now() - interval '1 day'),
@@ -44,7 +63,13 @@ async function state() {
   return {
     sessions: await q('select token_hash from sessions order by token_hash'),
     resetTokens: await q('select token_hash from password_reset_tokens order by token_hash'),
+    verificationTokens: await q('select token_hash from email_verification_tokens order by token_hash'),
+    claimTokens: await q('select token_hash from design_claim_tokens order by token_hash'),
     mail: await q('select subject from mail_queue order by subject'),
+    // The mails whose bodies are still there (text or HTML).
+    mailBodies: await q(
+      `select subject from mail_queue where text_body <> '' or html_body is not null order by subject`,
+    ),
     newsletter: await q(
       `select email from newsletter_subscribers where confirm_token_hash is not null order by email`,
     ),
@@ -53,26 +78,48 @@ async function state() {
 }
 
 describe('retention job', () => {
-  it('deletes expired sessions, expired reset tokens, old sent mail and deleted products’ ids older than a day, and expires stale newsletter tokens', async () => {
+  it('deletes expired sessions and tokens, used verification and claim tokens after a day, old sent and failed mail and deleted products’ ids older than a day, blanks the bodies of sent single-use links and expires stale newsletter tokens', async () => {
     await seed();
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 1,
       resetTokens: 1,
+      verificationTokens: 2,
+      claimTokens: 2,
       sentMail: 1,
+      failedMail: 1,
+      linkMailBodies: 4,
       newsletterTokens: 1,
       productDeletions: 1,
     });
     expect(await state()).toEqual({
       sessions: ['live'],
       resetTokens: ['fresh'],
-      mail: ['new sent', 'old pending'],
+      // A link used a minute ago is kept, so following it again says it was used.
+      verificationTokens: ['v-fresh', 'v-used-now'],
+      claimTokens: ['c-fresh', 'c-used-now'],
+      mail: [
+        'claim sent',
+        'new failed',
+        'new sent',
+        'newsletter failed',
+        'old pending',
+        'reset pending',
+        'reset sent',
+        'verify sent',
+      ],
+      // The links are gone from what was delivered (or given up on); a mail still to be sent keeps its body.
+      mailBodies: ['new failed', 'new sent', 'old pending', 'reset pending'],
       newsletter: ['recent@example.com'],
       productDeletions: [900002],
     });
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 0,
       resetTokens: 0,
+      verificationTokens: 0,
+      claimTokens: 0,
       sentMail: 0,
+      failedMail: 0,
+      linkMailBodies: 0,
       newsletterTokens: 0,
       productDeletions: 0,
     });

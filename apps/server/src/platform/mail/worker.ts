@@ -27,6 +27,11 @@ export interface MailWorkerOptions {
   /** Where .eml files go when there is no SMTP server. */
   outboxDir: string;
   pollMs?: number;
+  /**
+   * Production (default: NODE_ENV=production): without SMTP the links in mail are not logged (a reset link in a
+   * log is a way into the account), and the worker warns at start that mail is not sent.
+   */
+  production?: boolean;
 }
 
 /**
@@ -39,9 +44,12 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  private readonly production: boolean;
+  private warned = false;
 
   constructor(private readonly opts: MailWorkerOptions) {
     this.fileMode = !opts.smtpUrl;
+    this.production = opts.production ?? process.env.NODE_ENV === 'production';
     this.transport = opts.smtpUrl
       ? nodemailer.createTransport(opts.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -49,6 +57,13 @@ export class MailWorker {
 
   start(): void {
     this.stopped = false;
+    if (this.fileMode && this.production && !this.warned) {
+      this.warned = true;
+      this.opts.log.warn(
+        { outboxDir: this.opts.outboxDir },
+        'SMTP_URL is not set: mail is not sent, only written as .eml files to the outbox folder',
+      );
+    }
     const tick = async () => {
       if (this.stopped) return;
       await this.flush().catch((err) =>
@@ -66,7 +81,11 @@ export class MailWorker {
     this.transport.close();
   }
 
-  /** Sends every due mail now; answers how many were sent. Concurrent calls share one pass. */
+  /**
+   * Sends every due mail now, batch by batch; answers how many were sent. Concurrent calls share one pass. Once
+   * the worker is stopped no further batch is claimed: a shutdown waits for the batch being sent, not the backlog
+   * (the rest stays queued for the next start or another instance).
+   */
   flush(): Promise<number> {
     this.running ??= this.pass().finally(() => (this.running = undefined));
     return this.running;
@@ -75,6 +94,7 @@ export class MailWorker {
   private async pass(): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (this.stopped) return sent;
       const claimed = await this.claim();
       if (claimed.length === 0) return sent;
       for (const mail of claimed) {
@@ -134,10 +154,11 @@ export class MailWorker {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
       );
       await writeFile(file, (info as unknown as { message: Buffer }).message);
-      const link = /https?:\/\/\S+/.exec(mail.text_body)?.[0];
-      // The subject and the link, never the body: a reset link is a secret only in production.
+      // The subject, and outside production the link (so a reset link can be followed from a developer's log);
+      // never the body, and never a link in production, where it is a secret that opens an account.
+      const link = this.production ? undefined : /https?:\/\/\S+/.exec(mail.text_body)?.[0];
       this.opts.log.info(
-        { mailId: mail.id, to: mail.to_address, subject: mail.subject, link, file },
+        { mailId: mail.id, to: mail.to_address, subject: mail.subject, ...(link ? { link } : {}), file },
         'mail written to outbox',
       );
     }
