@@ -3,8 +3,12 @@ import { PAGE_SIZE } from './constants';
 
 export const favoriteToggleRequest = z.object({
   type: z.literal('product', { error: 'The selected type is invalid.' }),
-  id: z.coerce
-    .number({ error: 'The id field is required.' })
+  // A JSON number, as the web app sends it: no coercion, so true, [7] or '7' are refused, not read as ids.
+  id: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'The id field is required.' : 'The id must be an integer.',
+    })
     .int('The id must be an integer.')
     .positive('The id must be an integer.')
     .max(2_147_483_647),

@@ -71,8 +71,6 @@ export const SERVER_MESSAGES = {
   notFound: 'Not found.',
   validation: 'The given data was invalid.',
   malformed: 'Malformed request.',
-  /** A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. */
-  conflict: 'The request conflicts with the current data. Please reload and try again.',
   tooLarge: 'The upload is too large.',
   unsupportedType: 'This file type is not accepted.',
   rateLimited: 'Too many attempts. Please try again later.',
@@ -98,6 +96,12 @@ export const SERVER_MESSAGES = {
   /** Text with a NUL character or a broken surrogate pair: no database column can hold it. */
   invalidCharacters: (field: string) => `The ${field} contains characters that are not allowed.`,
 } as const;
+
+/**
+ * A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. Apart
+ * from SERVER_MESSAGES, which the web app's first load carries: only the server says it.
+ */
+export const CONFLICT_MESSAGE = 'The request conflicts with the current data. Please reload and try again.';
 
 /** Why an upload was refused: shown as they come by the forms that upload (design, chat, profile photo). */
 export const UPLOAD_MESSAGES = {

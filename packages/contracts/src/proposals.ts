@@ -76,13 +76,19 @@ export const percentInput = (field: string) =>
       message: `The ${field} must be a percent from 0 to 100 with at most 2 decimals.`,
     });
 
+/**
+ * A calendar day, YYYY-MM-DD, that exists: year 0001 to 9999 (PostgreSQL's date has no year 0, and JavaScript's
+ * Date would take 0000 as 1 BC).
+ */
 export const isoDate = (field: string) =>
   z
     .string({ error: `The ${field} field is required.` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
     .refine(
       (v) =>
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        !v.startsWith('0000') &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       {
         message: `The ${field} must be a valid date.`,
       },
@@ -233,6 +239,13 @@ export const declineProposalInput = z.object({
 export type DeclineProposalInput = z.input<typeof declineProposalInput>;
 
 /* Quote requests */
+
+/** The quote request form's words for what the contract refuses (its own texts are zod's defaults). */
+export const QUOTE_REQUEST_MESSAGES = {
+  quantity: `The quantity must be a whole number from 1 to ${PROPOSAL_LIMITS.quantity}.`,
+  tooManyItems: `A quote request may list at most ${PROPOSAL_LIMITS.quoteItems} products.`,
+  noteTooLong: `The note may not be greater than ${PROPOSAL_LIMITS.comment} characters.`,
+} as const;
 
 export const quoteRequestInput = z.object({
   items: z

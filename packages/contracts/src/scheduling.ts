@@ -18,7 +18,33 @@ export const SCHEDULING_MESSAGES = {
   slotOrDate: 'Choose a window or ask for a date.',
   cancelled: 'Booking cancelled.',
   tooManyVisits: `You already have ${SITE_VISITS_OPEN_PER_CONTACT} site visits ahead. We will be in touch about them.`,
+  blackoutOutOfRange: 'The blackout date must be between one year ago and five years from today.',
+  adminCannotBook: 'Site visits are booked from a customer account or as a guest.',
 } as const;
+
+/**
+ * The blackout dates a schedule takes: from one year ago to five years ahead (calendar days in UTC, near enough
+ * for bounds this wide). Older ones block nothing any more: the schedule no longer answers them.
+ */
+export function blackoutDateRange(now = new Date()): { from: string; to: string } {
+  const shift = (years: number) => {
+    const d = new Date(now);
+    d.setUTCFullYear(d.getUTCFullYear() + years);
+    return d.toISOString().slice(0, 10);
+  };
+  return { from: shift(-1), to: shift(5) };
+}
+
+// Piped: a text that is no date gets isoDate's message alone.
+const blackoutDate = isoDate('blackout date').pipe(
+  z.string().refine(
+    (v) => {
+      const { from, to } = blackoutDateRange();
+      return v >= from && v <= to;
+    },
+    { message: SCHEDULING_MESSAGES.blackoutOutOfRange },
+  ),
+);
 
 /* ------------------------------------------------------------------------------------------------
  * Installation scheduling and site visits. Windows are in the shop's timezone (SHOP_TIMEZONE); slot and booking
@@ -65,11 +91,18 @@ export const scheduleWindow = z
   .refine((w) => w.end > w.start, { path: ['end'], message: SCHEDULING_MESSAGES.windowEndBeforeStart });
 export type ScheduleWindow = z.infer<typeof scheduleWindow>;
 
+/** The schedule as the admin saves it (PUT /api/admin/schedule, and the form). */
 export const schedule = z.object({
   weekly: z.array(scheduleWindow).max(100),
-  blackout_dates: z.array(isoDate('blackout date')).max(1000),
+  blackout_dates: z.array(blackoutDate).max(1000),
 });
 export type Schedule = z.infer<typeof schedule>;
+
+/** The schedule as the server answers it: the same shape, its dates not checked against today. */
+export const scheduleResponse = z.object({
+  weekly: z.array(scheduleWindow),
+  blackout_dates: z.array(z.string()),
+});
 
 export const slot = z.object({ start: z.string(), end: z.string(), available: z.boolean() });
 export type Slot = z.infer<typeof slot>;
@@ -98,20 +131,36 @@ export type BookingInput = z.input<typeof bookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
 
+const visitorName = z
+  .string({ error: 'The name field is required.' })
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(100);
+const PHONE = /^[0-9+()\-.\s]{5,40}$/;
+const PHONE_MESSAGE = 'The phone must be a valid phone number.';
+
+/** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
   slot_start: slotStart.optional(),
   requested_date: isoDate('requested date').optional(),
   note: note.optional().nullable(),
-  name: z.string().trim().min(1, 'The name field is required.').max(100).optional(),
+  name: visitorName.optional(),
   email: emailField.optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9+()\-.\s]{5,40}$/, 'The phone must be a valid phone number.')
-    .optional(),
+  phone: z.string().trim().regex(PHONE, PHONE_MESSAGE).optional(),
   company_name: z.string().trim().max(150).optional().nullable(),
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
+
+/** A guest's site visit: name, e-mail and phone are required (the server and the form check this one). */
+export const guestSiteVisitInput = siteVisitInput.extend({
+  name: visitorName,
+  email: emailField,
+  phone: z
+    .string({ error: 'The phone field is required.' })
+    .trim()
+    .min(1, { message: 'The phone field is required.', abort: true })
+    .regex(PHONE, PHONE_MESSAGE),
+});
 
 export const booking = z.object({
   id: z.number().int(),

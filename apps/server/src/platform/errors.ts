@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { CONFLICT_MESSAGE, SERVER_MESSAGES } from '@shop/contracts';
 import { loggableError } from './log-redaction';
 
 export type FieldErrors = Record<string, string[]>;
@@ -78,7 +78,7 @@ function dataRefusal(err: unknown): { status: 409 | 422; message: string } | und
   const code = postgresCode(err);
   if (!code) return undefined;
   if (code.startsWith('22')) return { status: 422, message: SERVER_MESSAGES.validation };
-  if (code === '23505' || code === '23503') return { status: 409, message: SERVER_MESSAGES.conflict };
+  if (code === '23505' || code === '23503') return { status: 409, message: CONFLICT_MESSAGE };
   return undefined;
 }
 

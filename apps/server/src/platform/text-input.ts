@@ -10,6 +10,26 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 export const hasUnstorableText = (value: string) => value.includes('\u0000') || LONE_SURROGATE.test(value);
 
+/**
+ * The text with every UTF-16 surrogate that lacks its pair replaced by U+FFFD (String.prototype.toWellFormed):
+ * what a jsonb column or a UTF-8 encoder can take.
+ */
+export const wellFormed = (value: string) => value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+/**
+ * At most `max` UTF-16 code units of the text, never ending in half of a surrogate pair: a character outside the
+ * Basic Multilingual Plane (an emoji) that does not fit is left out whole, not cut into an unstorable half.
+ * With a `suffix` ('...', '…'), a text that had to be cut ends with it, the suffix included in `max`.
+ */
+export function cutText(value: string, max: number, suffix = ''): string {
+  if (value.length <= max) return value;
+  let end = Math.max(0, max - suffix.length);
+  if (end > 0 && isHighSurrogate(value.charCodeAt(end - 1))) end -= 1;
+  return `${value.slice(0, end)}${suffix}`;
+}
+
 interface Visit {
   value: unknown;
   key: string;

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { CONFLICT_MESSAGE, SERVER_MESSAGES } from '@shop/contracts';
 import { connectDatabase } from '../../src/db/connection';
 import { backgroundSettled } from '../../src/platform/background';
 import { registerErrorHandling } from '../../src/platform/errors';
@@ -157,7 +157,7 @@ describe('values the database refuses', () => {
     expect((await register(t, 'dup@one.example')).statusCode).toBe(201);
     const res = await register(t, 'dup@two.example');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.conflict });
+    expect(res.json()).toEqual({ message: CONFLICT_MESSAGE });
     const line = log.lines
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .find((l) => l.msg === 'request refused by the database');
@@ -198,7 +198,7 @@ describe('values the database refuses', () => {
     expect(malformed.json()).toEqual({ message: SERVER_MESSAGES.validation });
     const orphan = await app.inject({ method: 'GET', url: '/child' });
     expect(orphan.statusCode).toBe(409);
-    expect(orphan.json()).toEqual({ message: SERVER_MESSAGES.conflict });
+    expect(orphan.json()).toEqual({ message: CONFLICT_MESSAGE });
     const text = log.text();
     expect(text).toContain('22P02');
     expect(text).toContain('23503');

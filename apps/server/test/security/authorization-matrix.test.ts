@@ -500,8 +500,8 @@ const MATRIX: Record<string, Entry> = {
     kind: 'public',
     url: () => '/api/site-visits',
     // Customer A holds the deal fixtures' six site visits, past the three one account may have ahead: let in,
-    // then refused by that cap. Customer B books one.
-    expect: { customerA: 409 },
+    // then refused by that cap. Customer B books one. Admins do not book visits for themselves.
+    expect: { customerA: 409, admin: 403 },
     body: (fx, a) =>
       json({
         slot_start: fx.deal.slotStart,

@@ -24,7 +24,9 @@ import { nameForType } from '../../platform/files/storage';
 import { adoptUploads, uploadJournalOf } from '../../platform/files/upload-journal';
 import { admitUploads } from '../uploads/quota';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { loggableError } from '../../platform/log-redaction';
 import { validate, withMultipart, type MultipartBody } from '../../platform/multipart';
+import { cutText } from '../../platform/text-input';
 import type { Realtime } from '../../platform/realtime/server';
 import { publishNotifications, type NotificationRow } from '../notifications/service';
 import * as q from './queries';
@@ -337,7 +339,7 @@ async function postMessage(
         const url = `${ctx.config.publicUrl}/user/chat`;
         const preview = text
           ? text.length > 300
-            ? `${text.slice(0, 300)}…`
+            ? `${cutText(text, 300)}…`
             : text
           : `${files.length} attachment(s)`;
         const paragraphs = [
@@ -403,7 +405,7 @@ async function postMessage(
   realtime.emit(channels.conversation(target.customerId), 'MessageSent', { message: forCustomer! });
   realtime.emit(channels.admins, 'MessageSent', { message: forAdmins! });
   await publishNotifications(ctx, notified, counts).catch((err) =>
-    log.warn({ err }, 'notification push failed'),
+    log.warn({ err: loggableError(err) }, 'notification push failed'),
   );
   return admin ? forAdmins! : forCustomer!;
 }

@@ -3,6 +3,7 @@ import { CONTACT_MESSAGES, type contactRequest } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema/contact';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { cutText } from '../../platform/text-input';
 
 type ContactInput = z.output<typeof contactRequest>;
 
@@ -34,7 +35,7 @@ export async function submitContactMessage(
     ];
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,
-      subject: `Contact form: ${from}`.slice(0, 200),
+      subject: cutText(`Contact form: ${from}`, 200),
       text: lines.join('\n\n'),
       html: simpleHtml(ctx.config.appName, lines, {
         label: `Reply to ${from}`,

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { enqueueMail, enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
+import { cutText } from '../../platform/text-input';
 import { activeAdminIds, createNotifications, type NotificationRow } from '../notifications/service';
 import type { DesignRow } from './queries';
 import { createClaimLink } from './claim-guest-designs';
 import * as q from './queries';
 
-const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 3)}...` : s);
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Inside the submission's transaction: the submitter's 'design received' mail and a notification to every admin. */
@@ -67,7 +67,7 @@ function describeChanges(design: DesignRow, changes: ReviewChanges): string[] {
   if (changes.status)
     lines.push(`The status of your design ${design.slug} is now ${capitalize(changes.status.to)}.`);
   if (changes.comment !== undefined)
-    lines.push(`We commented on your design ${design.slug}: "${truncate(changes.comment, 300)}"`);
+    lines.push(`We commented on your design ${design.slug}: "${cutText(changes.comment, 300, '...')}"`);
   if (changes.recommendationNotes)
     lines.push(`We updated our recommendations for your design ${design.slug}.`);
   if (changes.filesAdded)

@@ -10,6 +10,7 @@ import {
   type DesignPreferences,
   type DesignStatus,
 } from '@shop/contracts';
+import { cutText } from '../../platform/text-input';
 import type { DesignWithFiles, HistoryRow, RecommendationFileRow } from './queries';
 
 const SHORT_TITLE_LENGTH = 40;
@@ -20,7 +21,7 @@ export const recommendationFileUrl = (designId: number, fileId: number) =>
   `/api/files/designs/${designId}/recommendations/${fileId}`;
 
 function shortTitle(title: string): string {
-  return title.length > SHORT_TITLE_LENGTH ? `${title.slice(0, SHORT_TITLE_LENGTH - 3).trimEnd()}...` : title;
+  return title.length > SHORT_TITLE_LENGTH ? `${cutText(title, SHORT_TITLE_LENGTH - 3).trimEnd()}...` : title;
 }
 
 function preferences(d: DesignWithFiles): DesignPreferences {

@@ -51,7 +51,9 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
       const auth = request.auth;
       if (auth && (auth.audience !== 'customer' || auth.user.role !== 'user'))
         throw forbidden(DESIGN_SERVER_MESSAGES.adminCannotSubmit);
-      if (!auth) await ctx.limits.consume('designGuest', request.ip);
+      // A guest out of submissions is refused before the upload; a point is spent only once the submission is
+      // valid (submitDesign), so refused input leaves the allowance as it was (decisions.md D2).
+      if (!auth) await ctx.limits.check('designGuest', request.ip);
       const submitted = await withMultipart(
         request,
         {
@@ -60,7 +62,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
           },
         },
         uploadJournalOf(ctx),
-        (body) => submitDesign(ctx, auth, body),
+        (body) => submitDesign(ctx, auth, body, request.ip),
       );
       return reply.code(201).send(submitted);
     },

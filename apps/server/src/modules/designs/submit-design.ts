@@ -20,6 +20,7 @@ import type { MultipartBody, StoredFile } from '../../platform/multipart';
 import { detectStoredFileType } from '../../platform/files/sniff';
 import { nameForType } from '../../platform/files/storage';
 import { adoptUploads } from '../../platform/files/upload-journal';
+import { cutText } from '../../platform/text-input';
 import { publishNotifications } from '../notifications/service';
 import { admitUploads } from '../uploads/quota';
 import { announceSubmission } from './design-messages';
@@ -53,10 +54,11 @@ export function designNumber(id: number, at = new Date()): string {
   return `DS-${at.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 }
 
-function deriveTitle(fields: DesignSubmissionFields): string {
+/** The design's title: the one given, or one made of who sent it and the tab (150 characters at most). */
+export function deriveTitle(fields: DesignSubmissionFields): string {
   if (fields.title) return fields.title;
   const who = fields.company_name || fields.name || 'Office';
-  return `${who} ${fields.selectedTab === 'haveDesign' ? 'floor plan' : 'workspace request'}`.slice(0, 150);
+  return cutText(`${who} ${fields.selectedTab === 'haveDesign' ? 'floor plan' : 'workspace request'}`, 150);
 }
 
 function firstValue(v: string | string[] | undefined): string | undefined {
@@ -103,12 +105,14 @@ export function validateSubmission(
 /**
  * POST /api/user/design-submissions, for guests and customers. The design file is already in storage under a
  * journaled key (withMultipart), adopted by the transaction that stores the design; a refused submission leaves
- * it to be removed.
+ * it to be removed. A guest's submission spends a point of the address's hourly allowance (`ip`) once it is
+ * accepted, not before.
  */
 export async function submitDesign(
   ctx: AppContext,
   auth: AuthContext | null,
   body: MultipartBody,
+  ip: string,
 ): Promise<DesignSubmittedResponse> {
   const guest = auth === null;
   const { fields, file } = validateSubmission(body, { guest });
@@ -123,7 +127,7 @@ export async function submitDesign(
         DESIGN_SERVER_MESSAGES.designFileType,
       )
     : undefined;
-  const { design, notifications } = await insertSubmission(ctx, auth, fields, email, upload);
+  const { design, notifications } = await insertSubmission(ctx, auth, fields, email, ip, upload);
   await publishNotifications(ctx, notifications);
   return {
     message: DESIGN_SERVER_MESSAGES.submitted,
@@ -141,6 +145,7 @@ function insertSubmission(
   auth: AuthContext | null,
   fields: DesignSubmissionFields,
   email: string,
+  ip: string,
   upload?: StoredUpload,
 ) {
   return ctx.database.db.transaction(async (tx) => {
@@ -153,6 +158,7 @@ function insertSubmission(
         upload.size,
         'design_file',
       );
+    if (!auth) await ctx.limits.consume('designGuest', ip);
     const id = await q.nextDesignId(tx);
     const now = new Date();
     const design = await q.insertDesign(tx, {

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/connection';
 import { notifications, type NotificationData } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../platform/errors';
+import { wellFormed } from '../../platform/text-input';
 import * as q from './queries';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -21,9 +22,11 @@ export async function createNotifications(
   data: NotificationData,
 ): Promise<NotificationRow[]> {
   if (userIds.length === 0) return [];
+  // A message cut by a caller must not take the transaction down: jsonb refuses half a surrogate pair.
+  const stored = { ...data, message: wellFormed(data.message) };
   return db
     .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, type: data.type, data })))
+    .values(userIds.map((userId) => ({ userId, type: data.type, data: stored })))
     .returning();
 }
 

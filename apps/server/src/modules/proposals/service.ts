@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { cutText } from '../../platform/text-input';
 import {
   activeAdminIds,
   createNotifications,
@@ -452,7 +453,7 @@ async function decide(
     }
     const v = await view(ctx, tx, id, false);
     const what = decision.accept ? 'accepted' : 'declined';
-    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${v.currency} ${v.total})` : ''}.${decision.comment ? ` "${decision.comment.slice(0, 200)}"` : ''}`;
+    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${v.currency} ${v.total})` : ''}.${decision.comment ? ` "${cutText(decision.comment, 200)}"` : ''}`;
     const link = `${ctx.config.publicUrl}/admin/proposals/${id}`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,
@@ -492,7 +493,8 @@ export async function requestQuote(
   userId: number,
   input: QuoteRequestInput,
 ): Promise<QuoteRequest> {
-  await ctx.limits.consume('quoteRequest', String(userId));
+  // Checked before the work, spent once the products are known (decisions.md D2: a refused request spends nothing).
+  await ctx.limits.check('quoteRequest', String(userId));
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
     const merged = new Map<number, number>();
@@ -506,6 +508,7 @@ export async function requestQuote(
       if (!found.has(item.product_id)) errors[`items.${i}.product_id`] = [PROPOSAL_MESSAGES.productMissing];
     });
     if (Object.keys(errors).length) throw validationFailed(errors);
+    await ctx.limits.consume('quoteRequest', String(userId));
     const request = await q.insertQuoteRequest(
       tx,
       userId,

@@ -1,4 +1,5 @@
 import {
+  blackoutDateRange,
   SCHEDULING,
   SCHEDULING_MESSAGES,
   SITE_VISITS_OPEN_PER_CONTACT,
@@ -30,9 +31,17 @@ const HOUR = 3_600_000;
 
 /* ------------------------------------------------------------------------------------------ the schedule */
 
+/**
+ * The weekly windows and the blackout dates from a year ago on (blackoutDateRange): older ones block nothing, and
+ * the schedule answered is one the admin can save again as it is; the next save drops them.
+ */
 export async function getSchedule(ctx: AppContext): Promise<Schedule> {
   const db = ctx.database.db;
-  const [weekly, days] = await Promise.all([q.windows(db), q.blackouts(db)]);
+  const { from } = blackoutDateRange();
+  const [weekly, days] = await Promise.all([
+    q.windows(db),
+    q.blackouts(db).then((all) => all.filter((day) => day >= from)),
+  ]);
   return {
     weekly: weekly.map((w) => ({
       weekday: w.weekday,
@@ -521,7 +530,9 @@ const SITE_VISIT_MAILS_PER_ADDRESS_PER_DAY = SITE_VISITS_OPEN_PER_CONTACT;
  * Anyone may ask for a site visit; guests give their contact details, customers' come from the account unless
  * they give others. Guests are limited per address and customers per account, and one account or e-mail address
  * has at most SITE_VISITS_OPEN_PER_CONTACT visits ahead: a visit may hold a place in a window, and those places are
- * the installations' too.
+ * the installations' too. Bad input (422) spends none of the hourly allowance (decisions.md D2): the limit is
+ * checked first and a point spent once the input is valid, before the visits ahead and the window's places are
+ * counted (a request refused for those still counts).
  */
 export async function bookSiteVisit(
   ctx: AppContext,
@@ -529,8 +540,9 @@ export async function bookSiteVisit(
   input: SiteVisitInput,
   ip: string,
 ) {
-  if (userId === null) await ctx.limits.consume('siteVisitGuest', ip);
-  else await ctx.limits.consume('siteVisitCustomer', String(userId));
+  const limit = userId === null ? 'siteVisitGuest' : 'siteVisitCustomer';
+  const key = userId === null ? ip : String(userId);
+  await ctx.limits.check(limit, key);
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
     const account = userId ? await userContact(tx, userId) : null;
@@ -542,6 +554,9 @@ export async function bookSiteVisit(
     if (!userId && !input.phone) errors.phone = ['The phone field is required.'];
     if (!input.slot_start && !input.requested_date) errors.slot_start = [SCHEDULING_MESSAGES.slotOrDate];
     if (Object.keys(errors).length) throw validationFailed(errors);
+    const window = input.slot_start ? await windowAt(ctx, tx, input.slot_start) : null;
+    if (!window) checkRequestedDate(ctx, input.requested_date!);
+    await ctx.limits.consume(limit, key);
     const today = zonedDay(new Date(), ctx.config.shopTimezone);
     if ((await q.siteVisitsAhead(tx, userId, email!, today)) >= SITE_VISITS_OPEN_PER_CONTACT)
       throw conflict(SCHEDULING_MESSAGES.tooManyVisits);
@@ -555,12 +570,10 @@ export async function bookSiteVisit(
       note: input.note ?? null,
     };
     let booking: q.BookingRow;
-    if (input.slot_start) {
-      const window = await windowAt(ctx, tx, input.slot_start);
+    if (window) {
       await reserve(tx, window);
       booking = await q.insertBooking(tx, { ...base, slotStart: window.start, slotEnd: window.end });
     } else {
-      checkRequestedDate(ctx, input.requested_date!);
       booking = await q.insertBooking(tx, { ...base, requestedDate: input.requested_date });
     }
     rows = await tellShop(

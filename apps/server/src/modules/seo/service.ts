@@ -7,6 +7,7 @@ import {
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { imageUrl } from '../../platform/files/images';
+import { cutText, hasUnstorableText, wellFormed } from '../../platform/text-input';
 import { findActiveProduct, listActiveProductSlugs } from '../catalog/service';
 import { selectPageMeta } from './queries';
 
@@ -31,7 +32,7 @@ export function normalizeMetaPath(path: string): string {
 export function trimDescription(text: string, max = DESCRIPTION_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
+  const cut = cutText(flat, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:-]+$/, '')}…`;
 }
@@ -47,11 +48,14 @@ function absolute(ctx: AppContext, path: string | null | undefined): string | nu
  * page_meta row, and the default title for anything else (an unknown product says so). URLs are absolute.
  */
 export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<PageMeta & { found: boolean }> {
+  // The path arrives decoded (by the router, or by the page's head renderer): decoding it again would turn
+  // '%2500' into a NUL. A path holding text no column can (NUL, half a surrogate pair) names nothing stored.
   const path = normalizeMetaPath(rawPath);
-  const url = `${ctx.config.publicUrl}/${path}`;
+  const storable = !hasUnstorableText(path);
+  const url = `${ctx.config.publicUrl}/${storable ? path : encodeURI(wellFormed(path))}`;
   const productSlug = /^product\/([^/]+)$/.exec(path)?.[1];
   if (productSlug) {
-    const product = await findActiveProduct(ctx, safeDecode(productSlug));
+    const product = storable ? await findActiveProduct(ctx, productSlug) : null;
     if (product) {
       return {
         title: pageTitle(product.name, ctx.config.appName),
@@ -71,7 +75,7 @@ export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<Pag
       image: null,
       found: false,
     };
-  } else {
+  } else if (storable) {
     const row = await selectPageMeta(ctx.database.db, path);
     if (row) {
       return {

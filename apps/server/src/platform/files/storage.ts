@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
+import { cutText } from '../text-input';
 
 /**
  * Where files live. Local disk by default; an S3-compatible bucket implements the same four calls (a stream
@@ -97,13 +98,8 @@ const UNSAFE_NAME_CHARS =
  */
 export function sanitizeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    .replace(UNSAFE_NAME_CHARS, '')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 150);
-  return cleaned || 'file';
+  const cleaned = base.normalize('NFC').replace(UNSAFE_NAME_CHARS, '').replace(/^\.+/, '').trim();
+  return cutText(cleaned, 150) || 'file';
 }
 
 // Extensions that name the same type as the one file-type answers.
@@ -121,5 +117,5 @@ export function nameForType(name: string, ext: string): string {
   const stem = dot > 0 ? safe.slice(0, dot) : safe;
   const current = dot > 0 ? safe.slice(dot + 1).toLowerCase() : '';
   if (current === wanted || SAME_EXTENSION[wanted]?.includes(current)) return safe;
-  return `${stem.slice(0, 150 - wanted.length - 1).replace(/[.\s]+$/, '') || 'file'}.${wanted}`;
+  return `${cutText(stem, 150 - wanted.length - 1).replace(/[.\s]+$/, '') || 'file'}.${wanted}`;
 }

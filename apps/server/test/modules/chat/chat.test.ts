@@ -342,6 +342,18 @@ describe('chat: the shared support inbox', () => {
     expect((await t.deliverMail()).filter((m) => m.includes('thanks'))).toHaveLength(0);
   });
 
+  it('the reply mail quotes a long reply cut before an emoji at the cut, never through it', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    // The mail quotes 300 characters and '…': the emoji's two halves sit at 299 and 300.
+    const res = await sendMessage(t, admin.token, alice.user.id, `${'a'.repeat(299)}😀 and more`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await t.ctx.database.db
+      .execute<{ text_body: string }>(sql`select text_body from mail_queue where kind = 'chat_reply'`)
+      .then((r) => r.rows);
+    expect(mail!.text_body).toContain(`${'a'.repeat(299)}…`);
+  });
+
   it('admins get one notification per conversation with unread messages; opening it marks them read', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);

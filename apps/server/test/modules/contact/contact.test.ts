@@ -63,6 +63,15 @@ describe('POST /api/contact', () => {
     },
   );
 
+  it('cuts a long subject before an emoji at the cut, never through it', async () => {
+    // 'Contact form: ' and the names are cut to 200 characters: the emoji's two halves sit at 199 and 200.
+    const firstName = 'f'.repeat(100);
+    const lastName = `${'l'.repeat(84)}😀 Jr`;
+    expect((await post({ ...valid, firstName, lastName })).statusCode).toBe(200);
+    const [mail] = await t.ctx.database.db.select().from(mailQueue);
+    expect(mail!.subject).toBe(`Contact form: ${firstName} ${'l'.repeat(84)}`);
+  });
+
   it('answers 422 for an invalid e-mail', async () => {
     const res = await post({ ...valid, email: 'not-an-email' });
     expect(res.statusCode).toBe(422);

@@ -80,6 +80,19 @@ describe('customer design screens', () => {
     expect(empty.json()).toMatchObject({ data: [], total: 0, last_page: 1 });
   });
 
+  it('shortens a long title before an emoji at the cut, never through it', async () => {
+    const { owner } = await setup();
+    // The short title keeps 37 characters and '...': the emoji's two halves sit at 36 and 37.
+    await submit(
+      t,
+      { ...HAVE_DESIGN_FIELDS, title: `${'a'.repeat(36)}😀 and more` },
+      [designFile()],
+      bearer(owner.token),
+    );
+    const list = await call('GET', '/api/user/design-submissions', owner.token);
+    expect(list.json().data[0].short_title).toBe(`${'a'.repeat(36)}...`);
+  });
+
   it('shows the detail with the customer fields and nothing internal', async () => {
     const { owner, slug, id } = await setup();
     const res = await call('GET', `/api/user/design-submissions/${slug}`, owner.token);
@@ -417,6 +430,22 @@ describe('admin review', () => {
       expect.objectContaining({ actorId: admin.user.id, body: 'Nice layout, consider taller walls.' }),
     ]);
     expect(await db().$count(notifications)).toBe(1);
+  });
+
+  it('a long comment with an emoji at the cut is told to the customer cut before the emoji, never through it', async () => {
+    const { owner, admin, id, slug } = await setup();
+    // The notice cuts a comment to 297 characters and '...': the emoji's two halves sit at 296 and 297.
+    const comment = `${'a'.repeat(296)}😀${'x'.repeat(20)}`;
+    const told = `We commented on your design ${slug}: "${'a'.repeat(296)}..."`;
+    const byRoute = await call('POST', `/api/admin/designs/${id}/comments`, admin.token, { comment });
+    expect(byRoute.statusCode, byRoute.body).toBe(200);
+    const byForm = await adminUpdate(admin.token, id, { comments: `${comment}!` });
+    expect(byForm.statusCode, byForm.body).toBe(200);
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, owner.user.id));
+    expect(notes.map((n) => n.data.message)).toEqual([told, told]);
+    const mails = await db().select().from(mailQueue);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.textBody).toContain(told);
   });
 
   it('names the customer a filtered list is for, and nobody for an unknown or admin id', async () => {

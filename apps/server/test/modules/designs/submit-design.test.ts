@@ -172,6 +172,25 @@ describe('a guest submits the haveDesign tab', () => {
     const customer = await registerCustomer(t.app);
     expect((await submit(t, DONT_HAVE_DESIGN_FIELDS, [], bearer(customer.token))).statusCode).toBe(201);
   });
+
+  it('refused submissions spend none of a guest address’s allowance, and a full one refuses before the upload', async () => {
+    await t.close();
+    t = await createTestApp({ limits: { designGuest: { points: 2, windowSeconds: 3600 } } });
+    // Bad input of every kind, more times than the allowance: 422, 415, none of them counted.
+    for (let i = 0; i < 3; i++) {
+      expect((await submit(t, { ...DONT_HAVE_DESIGN_FIELDS, email: '' })).statusCode).toBe(422);
+      expect((await submit(t, HAVE_DESIGN_FIELDS, [designFile(EXE, 'plan.png')])).statusCode).toBe(415);
+    }
+    await expectNothingStored();
+    expect((await submit(t, DONT_HAVE_DESIGN_FIELDS)).statusCode).toBe(201);
+    expect((await submit(t, DONT_HAVE_DESIGN_FIELDS)).statusCode).toBe(201);
+    // Out of points: refused before the file is even stored, and nothing more is written.
+    const before = await db().$count(designSubmissions);
+    const refused = await submit(t, HAVE_DESIGN_FIELDS, [designFile()]);
+    expect(refused.statusCode).toBe(429);
+    expect(await db().$count(designSubmissions)).toBe(before);
+    expect(await storedFiles(t)).toHaveLength(0);
+  });
 });
 
 describe('the dontHaveDesign tab', () => {

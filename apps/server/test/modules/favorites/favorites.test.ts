@@ -126,6 +126,22 @@ describe('POST /api/favorites/toggle', () => {
     expect(await t.ctx.database.db.$count(favorites)).toBe(0);
   });
 
+  it('takes the id only as a JSON integer: true, [7], "7" or 7.5 are refused with 422 and like nothing', async () => {
+    const { products: p } = await seedCatalog(t.ctx);
+    const { token } = await registerCustomer(t.app);
+    const id = p.get('Leather Executive Chair')!.id;
+    // Product 1 exists, so a true read as 1 (or [id] as id) would like a product.
+    expect([...p.values()].some((x) => x.id === 1)).toBe(true);
+    for (const bad of [true, [id], [1], String(id), id + 0.5, null, {}, 0, -id]) {
+      const res = await toggle({ type: 'product', id: bad }, bearer(token));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(res.json().errors, JSON.stringify(bad)).toEqual({ id: ['The id must be an integer.'] });
+    }
+    expect(await t.ctx.database.db.$count(favorites)).toBe(0);
+    expect((await toggle({ type: 'product', id }, bearer(token))).statusCode).toBe(200);
+    expect(await t.ctx.database.db.$count(favorites)).toBe(1);
+  });
+
   it('refuses an admin session (403): the wishlist belongs to customers', async () => {
     const { products: p } = await seedCatalog(t.ctx);
     const admin = await createAdmin(t.app, t.ctx);

@@ -283,6 +283,36 @@ describe('proposals', () => {
     ).toBe(409);
   });
 
+  it('a long comment with an emoji at the cut is accepted or declined, and the shop is told it cut before the emoji', async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    // The shop's notice quotes 200 characters of the comment: the emoji's two halves sit at 199 and 200.
+    const comment = `${'a'.repeat(199)}😀x`;
+    const decided: string[] = [];
+    for (const decision of ['accept', 'decline']) {
+      const p = (
+        await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+      ).json().proposal;
+      await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+      const res = await call('POST', `/api/user/proposals/${p.id}/${decision}`, a.token, { comment });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().proposal.customer_comment).toBe(comment);
+      decided.push(p.number);
+    }
+    const notes = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.user.id))
+      .orderBy(notifications.id);
+    const quoted = `"${'a'.repeat(199)}"`;
+    expect(notes.map((n) => n.data.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(`accepted proposal ${decided[0]} \\(total USD 4067\\.29\\)\\. ${quoted}$`),
+      ),
+      expect.stringMatching(new RegExp(`declined proposal ${decided[1]}\\. ${quoted}$`)),
+    ]);
+  });
+
   it('revises into version N+1; sending it supersedes the earlier one, which can no longer be decided', async () => {
     const { a, admin, design, product } = await dealSetup(t);
     const call = caller(t);
@@ -650,6 +680,22 @@ describe('proposals', () => {
     expect(await db().$count(notifications)).toBe(notes);
     expect(await db().$count(mailQueue)).toBe(mails);
     expect((await ask(b.token)).statusCode).toBe(201);
+  });
+
+  it('quote requests refused for unknown products spend none of the hourly allowance', async () => {
+    const { a, product } = await dealSetup(t);
+    const call = caller(t);
+    for (let i = 0; i < 25; i++) {
+      const bad = await call('POST', '/api/user/quote-requests', a.token, {
+        items: [{ product_id: 999999, quantity: 1 }],
+      });
+      expect(bad.statusCode, bad.body).toBe(422);
+    }
+    expect(await db().$count(notifications)).toBe(0);
+    const ok = await call('POST', '/api/user/quote-requests', a.token, {
+      items: [{ product_id: product.id, quantity: 1 }],
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
 

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SCHEDULING_MESSAGES, SITE_VISITS_OPEN_PER_CONTACT } from '@shop/contracts';
-import { bookings, scheduleWindows } from '../../../src/db/schema/deals';
+import {
+  blackoutDateRange,
+  guestSiteVisitInput,
+  SCHEDULING_MESSAGES,
+  SITE_VISITS_OPEN_PER_CONTACT,
+} from '@shop/contracts';
+import { bookings, scheduleBlackouts, scheduleWindows } from '../../../src/db/schema/deals';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -80,6 +85,51 @@ describe('schedule', () => {
     const ok = await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
     expect(ok.json().weekly).toHaveLength(14);
     expect(ok.json().blackout_dates).toEqual([inDays(5)]);
+  });
+
+  it('refuses blackout dates PostgreSQL has no day for or too far from today with 422, writing nothing', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    expect((await call('PUT', '/api/admin/schedule', admin.token, everyDay(2))).statusCode).toBe(200);
+    const before = (await call('GET', '/api/admin/schedule', admin.token)).json();
+    const { from, to } = blackoutDateRange();
+    const dayBefore = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const [day, message] of [
+      ['0000-01-01', 'The blackout date must be a valid date.'],
+      ['0001-01-01', SCHEDULING_MESSAGES.blackoutOutOfRange],
+      ['9999-12-31', SCHEDULING_MESSAGES.blackoutOutOfRange],
+      [dayBefore(from), SCHEDULING_MESSAGES.blackoutOutOfRange],
+      [dayAfter(to), SCHEDULING_MESSAGES.blackoutOutOfRange],
+    ]) {
+      const res = await call('PUT', '/api/admin/schedule', admin.token, {
+        weekly: [],
+        blackout_dates: [inDays(3), day],
+      });
+      expect(res.statusCode, `${day}: ${res.body}`).toBe(422);
+      expect(res.json().errors).toEqual({ 'blackout_dates.1': [message] });
+    }
+    expect((await call('GET', '/api/admin/schedule', admin.token)).json()).toEqual(before);
+    const edges = await call('PUT', '/api/admin/schedule', admin.token, {
+      weekly: [],
+      blackout_dates: [from, to],
+    });
+    expect(edges.statusCode, edges.body).toBe(200);
+    expect(edges.json().blackout_dates).toEqual([from, to]);
+  });
+
+  it('answers the blackout dates from a year ago on, so the schedule it answers can be saved again', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await db()
+      .insert(scheduleBlackouts)
+      .values([{ day: '2001-01-01' }, { day: inDays(3) }]);
+    const answered = (await call('GET', '/api/admin/schedule', admin.token)).json();
+    expect(answered.blackout_dates).toEqual([inDays(3)]);
+    const saved = await call('PUT', '/api/admin/schedule', admin.token, answered);
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('answers every one of several saves that arrive at once; the schedule is whole and is one of them', async () => {
@@ -164,7 +214,27 @@ describe('schedule', () => {
     const slot = (await call('GET', '/api/site-visits/slots')).json().slots[0].start as string;
     const guest = await call('POST', '/api/site-visits', undefined, { slot_start: slot });
     expect(guest.statusCode).toBe(422);
-    expect(Object.keys(guest.json().errors).sort()).toEqual(['email', 'name', 'phone']);
+    // The messages of the form's schema (guestSiteVisitInput), which the site-visit page shows before sending.
+    expect(guest.json().errors).toEqual({
+      name: ['The name field is required.'],
+      email: ['The email field is required.'],
+      phone: ['The phone field is required.'],
+    });
+    expect(guest.json().errors).toEqual(
+      Object.fromEntries(
+        guestSiteVisitInput
+          .safeParse({ slot_start: slot })
+          .error!.issues.map((i) => [i.path.join('.'), [i.message]]),
+      ),
+    );
+    const blank = await call('POST', '/api/site-visits', undefined, {
+      slot_start: slot,
+      name: ' ',
+      email: '',
+      phone: '  ',
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual(guest.json().errors);
     const notAWindow = await call('POST', '/api/site-visits', undefined, {
       slot_start: `${inDays(6)}T10:30:00.000Z`,
       name: 'Guest',
@@ -313,6 +383,50 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
     expect(codes.slice(3, 20).every((c) => c === 409)).toBe(true);
     expect(codes[20]).toBe(429);
     expect(await db().$count(bookings)).toBe(3);
+  });
+
+  it('refused bad input spends none of the hourly allowance, for guests and customers', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slots = (await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[];
+    const bad = [
+      {},
+      { slot_start: `${inDays(6)}T10:30:00.000Z` },
+      { requested_date: inDays(400) },
+      { requested_date: inDays(-1) },
+    ];
+    for (let i = 0; i < 6; i++)
+      for (const body of bad) {
+        const guest = await call('POST', '/api/site-visits', undefined, {
+          ...guestVisit('', 'g@example.com'),
+          slot_start: undefined,
+          ...body,
+        });
+        expect(guest.statusCode, guest.body).toBe(422);
+        const customer = await call('POST', '/api/site-visits', a.token, body);
+        expect(customer.statusCode, customer.body).toBe(422);
+      }
+    expect(await db().$count(bookings)).toBe(0);
+    expect(
+      (await call('POST', '/api/site-visits', undefined, guestVisit(slots[0]!.start, 'g@example.com')))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/api/site-visits', a.token, { slot_start: slots[1]!.start })).statusCode,
+    ).toBe(201);
+  });
+
+  it('an admin session books nothing (403), as with design submissions', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slot = (await call('GET', '/api/site-visits/slots')).json().slots[0].start as string;
+    const res = await call('POST', '/api/site-visits', admin.token, guestVisit(slot, 'someone@example.com'));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(SCHEDULING_MESSAGES.adminCannotBook);
+    expect(await db().$count(bookings)).toBe(0);
+    expect(await db().$count(mailQueue)).toBe(0);
   });
 });
 

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_META_TITLE, PUBLIC_PAGES, SHOP_TIMEZONE_META } from '@shop/contracts';
 import { products } from '../../../src/db/schema/catalog';
+import { getPageMeta } from '../../../src/modules/seo/service';
+import { hasUnstorableText } from '../../../src/platform/text-input';
 import { PAGE_META_ROWS, seedContent } from '../../../src/seed/seed-content';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { seedCatalog } from '../catalog/fixtures';
@@ -69,6 +71,22 @@ describe('GET /api/meta/{path}', () => {
     const nowhere = (await get('/api/meta/nowhere/at/all')).json();
     expect(nowhere.title).toBe(DEFAULT_META_TITLE);
   });
+
+  it('decodes a path once: an encoded percent sign is a slug like any other, never a NUL', async () => {
+    for (const path of ['product/%2500', 'product/%25ED%25A0%25BD', 'about%2500']) {
+      const res = await get(`/api/meta/${path}`);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      expect(res.json().title).toBe(
+        path.startsWith('product/') ? 'Product not found | Cubicle Depot' : DEFAULT_META_TITLE,
+      );
+    }
+    // Text no column holds, however it came to the service, names nothing stored (no query sent).
+    for (const path of ['product/\u0000', 'product/\ud83d', 'about-us\u0000']) {
+      const meta = await getPageMeta(t.ctx, path);
+      expect(meta.found).toBe(false);
+      expect(hasUnstorableText(meta.url)).toBe(false);
+    }
+  });
 });
 
 describe('server-rendered head', () => {
@@ -111,6 +129,20 @@ describe('server-rendered head', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Product not found | Cubicle Depot</title>');
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('answers a product page whose slug decodes to text no column holds as an unknown product (404)', async () => {
+    // '%2500' is the slug '%00', decoded once; a NUL ('%00') no product's slug can hold.
+    const encoded = await get('/product/%2500');
+    expect(encoded.statusCode).toBe(404);
+    expect(encoded.body).toContain('<title>Product not found | Cubicle Depot</title>');
+    expect(encoded.body).toContain('<link rel="canonical" href="http://shop.test/product/%00">');
+    for (const path of ['/product/%00', '/product/%ED%A0%BD', '/about-us%00']) {
+      const res = await get(path);
+      expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(300);
+      expect(res.statusCode, path).toBeLessThan(500);
+      expect(res.body).not.toContain('\u0000');
+    }
   });
 
   it("writes the shop's timezone into every page, public or signed-in, for the app's installation times", async () => {

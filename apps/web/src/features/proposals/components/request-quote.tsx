@@ -1,57 +1,156 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { PAGE_SIZE, quoteRequestInput, type ProductPage } from '@shop/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  PAGE_SIZE,
+  PROPOSAL_LIMITS,
+  QUOTE_REQUEST_MESSAGES,
+  quoteRequestInput,
+  type Product,
+  type ProductPage,
+} from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { contractResolver } from '../api/contract-resolver';
+import { showFieldErrors } from '../api/field-errors';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
 
+/** One row per liked product, in the contract's shape; an empty quantity (NaN) or 0 leaves the product out. */
 interface QuoteValues {
-  /** Quantity per product id, as typed; 0 or empty leaves the product out. */
-  quantities: Record<string, string>;
+  items: { product_id: number; quantity: number }[];
   note: string;
 }
 
-const toInput = (v: QuoteValues) => ({
-  items: Object.entries(v.quantities ?? {})
-    .filter(([, q]) => q !== '' && Number(q) > 0)
-    .map(([id, q]) => ({ product_id: Number(id.slice(1)), quantity: Number(q) })),
+const isLeftOut = (quantity: number | undefined) =>
+  quantity === undefined || Number.isNaN(quantity) || quantity === 0;
+
+/** The form's rows that go in the request, in order: the request's item N is row `rows[N]` of the form. */
+const chosenRows = (v: QuoteValues) =>
+  v.items.flatMap((item, row) => (isLeftOut(item.quantity) ? [] : [row]));
+
+const toInput = (v: QuoteValues, rows = chosenRows(v)) => ({
+  items: rows.map((row) => ({ product_id: v.items[row]!.product_id, quantity: v.items[row]!.quantity })),
   note: v.note.trim() || undefined,
 });
 
-const resolver = contractResolver<QuoteValues>(quoteRequestInput, toInput);
+/**
+ * The form's field of a request field the contract or the server names: the request's `items.3.quantity` (or a
+ * refused `items.3.product_id`) is the quantity of the form's row `rows[3]`; `items` itself is the list's own error.
+ */
+function formField(key: string, rows: number[]): string {
+  const item = /^items\.(\d+)\./.exec(key);
+  if (item) {
+    const row = rows[Number(item[1])];
+    return row === undefined ? 'items.root' : `items.${row}.quantity`;
+  }
+  return key === 'items' ? 'items.root' : key;
+}
 
-/** The wishlist's liked products (every one, for choosing), read from the favourites endpoint. */
+type Problem = { type: string; message: string };
+
+/**
+ * The contract's check of the request the form would send, its errors put on the form's rows, in the shop's words
+ * (the contract's own are zod's defaults).
+ */
+const resolver: Resolver<QuoteValues> = async (values) => {
+  const rows = chosenRows(values);
+  const result = await quoteRequestInput.safeParseAsync(toInput(values, rows));
+  if (result.success) return { values, errors: {} };
+  const items: { quantity?: Problem }[] & { root?: Problem } = [];
+  let note: Problem | undefined;
+  for (const issue of result.error.issues) {
+    const name = formField(issue.path.join('.'), rows);
+    const row = /^items\.(\d+)\.quantity$/.exec(name);
+    const tooBig = issue.code === 'too_big';
+    if (row)
+      items[Number(row[1])] ??= { quantity: { type: issue.code, message: QUOTE_REQUEST_MESSAGES.quantity } };
+    else if (name === 'items.root')
+      items.root ??= {
+        type: issue.code,
+        message: tooBig ? QUOTE_REQUEST_MESSAGES.tooManyItems : issue.message,
+      };
+    else if (name === 'note')
+      note ??= { type: issue.code, message: tooBig ? QUOTE_REQUEST_MESSAGES.noteTooLong : issue.message };
+  }
+  const errors = { ...((items.length > 0 || items.root) && { items }), ...(note && { note }) };
+  return { values: {}, errors: errors as FieldErrors<QuoteValues> };
+};
+
+/** The server's 422 field errors under the form's fields (request rows read as the form's rows). */
+function asFormErrors(error: ApiError, rows: number[]): ApiError {
+  const errors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(error.errors)) {
+    errors[formField(key, rows)] ??= messages;
+  }
+  return new ApiError(error.status, error.message, errors, error.sessionKind);
+}
+
+/**
+ * The wishlist's liked products, every one of them for choosing: read a page of the most the API gives at a time
+ * until the last, so a long wishlist is not cut short.
+ */
 const likedProductsQuery = () => ({
   queryKey: ['proposals', 'quote-products'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<ProductPage>('/api/user/favorites', { signal, query: { page: 1, per_page: PAGE_SIZE.max } }),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const products: Product[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await api.get<ProductPage>('/api/user/favorites', {
+        signal,
+        query: { page, per_page: PAGE_SIZE.max },
+      });
+      products.push(...answer.data);
+      if (page >= answer.last_page || answer.data.length === 0) return products;
+    }
+  },
 });
 
 function QuoteForm({ onClose }: { onClose: () => void }) {
   const { data, isPending, isError, refetch } = useQuery(likedProductsQuery());
-  const { register, handleSubmit, formState } = useForm<QuoteValues>({
+  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<QuoteValues>({
     resolver,
-    defaultValues: { quantities: {}, note: '' },
+    defaultValues: { items: [], note: '' },
+    // The focus goes where the form says (below), the list's own error (no product chosen) included.
+    shouldFocusError: false,
   });
+  const { fields, replace } = useFieldArray({ control, name: 'items' });
+  const products = useMemo(() => new Map(data?.map((p) => [p.id, p])), [data]);
+  // A row per liked product; a read again (another tab liked one more) keeps the quantities already typed.
+  useEffect(() => {
+    if (!data) return;
+    const typed = new Map(getValues('items').map((item) => [item.product_id, item.quantity]));
+    replace(data.map((p) => ({ product_id: p.id, quantity: typed.get(p.id) ?? Number.NaN })));
+  }, [data, getValues, replace]);
+
   const send = useProposalMutation((v: QuoteValues) => requestQuote(toInput(v)));
-  const onSubmit = handleSubmit((values) =>
-    send.run(values, {
-      onSuccess: () => {
-        toast.success('Your quote request is sent. We will answer with a proposal.');
-        onClose();
-      },
-      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.quoteRequestFailed),
-    }),
+  const onSubmit = handleSubmit(
+    (values) =>
+      send.run(values, {
+        onSuccess: () => {
+          toast.success('Your quote request is sent. We will answer with a proposal.');
+          onClose();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError) showFieldErrors(asFormErrors(e, chosenRows(values)), setError);
+          toastFailure(e, PROPOSAL_MESSAGES.quoteRequestFailed);
+        },
+      }),
+    // The first quantity in error, else the first quantity (no product chosen, or too many), else the note.
+    (invalid) => {
+      const rows = Array.isArray(invalid.items) ? (invalid.items as { quantity?: unknown }[]) : [];
+      const row = rows.findIndex((r) => r?.quantity);
+      if (row >= 0) setFocus(`items.${row}.quantity`);
+      else if (invalid.items?.root && fields.length > 0) setFocus('items.0.quantity');
+      else if (invalid.note) setFocus('note');
+    },
   );
-  const itemsError = (formState.errors as { items?: { message?: string } }).items?.message;
+  const errors = formState.errors;
+  const itemsError = errors.items?.root?.message ?? errors.items?.message;
   return (
     <FormDialog
       open
@@ -70,23 +169,31 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
         <LoadError message={PROPOSAL_MESSAGES.favoritesFailed} onRetry={() => void refetch()} />
       ) : (
         <ul className="grid max-h-80 gap-2 overflow-y-auto pr-1">
-          {data?.data.map((p) => (
-            <li key={p.id} className="flex items-end gap-3">
-              <p className="min-w-0 flex-1 pb-2.5 text-sm">
-                <span className="font-medium text-navy-900">{p.name}</span>{' '}
-                <span className="text-slate-600">{formatMoney(p.set_price)}</span>
-              </p>
-              <TextField
-                label={`Quantity of ${p.name}`}
-                hideLabel
-                type="number"
-                min={0}
-                placeholder="0"
-                containerClassName="w-24"
-                {...register(`quantities.p${p.id}`)}
-              />
-            </li>
-          ))}
+          {fields.map((field, index) => {
+            const product = products.get(field.product_id);
+            if (!product) return null;
+            return (
+              <li key={field.id} className="flex items-start gap-3">
+                <p className="min-w-0 flex-1 pt-2.5 text-sm">
+                  <span className="font-medium text-navy-900">{product.name}</span>{' '}
+                  <span className="text-slate-600">{formatMoney(product.set_price)}</span>
+                </p>
+                <TextField
+                  label={`Quantity of ${product.name}`}
+                  hideLabel
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={PROPOSAL_LIMITS.quantity}
+                  step={1}
+                  placeholder="0"
+                  containerClassName="w-40 shrink-0"
+                  error={errors.items?.[index]?.quantity?.message}
+                  {...register(`items.${index}.quantity`, { valueAsNumber: true })}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
       {itemsError && (
@@ -94,7 +201,13 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
           {itemsError}
         </p>
       )}
-      <TextAreaField label="Note (optional)" rows={3} {...register('note')} />
+      <TextAreaField
+        label="Note (optional)"
+        rows={3}
+        maxLength={PROPOSAL_LIMITS.comment}
+        error={errors.note?.message}
+        {...register('note')}
+      />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { siteVisitInput, type Booking } from '@shop/contracts';
+import { guestSiteVisitInput, siteVisitInput, type Booking } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
@@ -36,7 +36,9 @@ const toInput = (v: VisitValues) => ({
   note: opt(v.note),
 });
 
-const resolver = contractResolver<VisitValues>(siteVisitInput, toInput);
+// The route's schemas: a guest gives name, e-mail and phone; a customer's come from the account when left out.
+const customerResolver = contractResolver<VisitValues>(siteVisitInput, toInput);
+const guestResolver = contractResolver<VisitValues>(guestSiteVisitInput, toInput);
 
 /** /site-visit: book a visit of our designers at your premises; guests give their contact details. */
 export default function SiteVisitPage() {
@@ -45,7 +47,7 @@ export default function SiteVisitPage() {
   const [mode, setMode] = useState<SlotOrDateMode>('slot');
   const [booked, setBooked] = useState<Booking | null>(null);
   const { register, handleSubmit, setValue, control, setError, formState } = useForm<VisitValues>({
-    resolver,
+    resolver: customer ? customerResolver : guestResolver,
     values: {
       name: customer?.name ?? '',
       email: customer?.email ?? '',
@@ -120,7 +122,7 @@ export default function SiteVisitPage() {
             <TextField
               label="Phone"
               type="tel"
-              required
+              required={!customer}
               autoComplete="tel"
               error={formState.errors.phone?.message}
               {...register('phone')}
