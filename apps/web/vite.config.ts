@@ -95,6 +95,12 @@ const browserBuild: BuildEnvironmentOptions = {
       },
     },
   },
+  // The entry's static imports (the shell, the runtime) are loaded before any page's import can run: naming them in
+  // every page's preload list only lengthens the table the entry carries. The HTML's own preload links keep them.
+  modulePreload: {
+    resolveDependencies: (_file, deps, { hostType }) =>
+      hostType === 'html' ? deps : deps.filter((dep) => !/\/(shell|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+  },
   sourcemap: true,
 };
 

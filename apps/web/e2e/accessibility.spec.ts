@@ -161,14 +161,16 @@ test.describe('keyboard only', () => {
     await expect(page.getByText('Logged in successfully!')).toBeVisible();
   });
 
-  test('the back-office drawer at 390 px gives the focus back to Open menu however it is dismissed', async ({
+  test('the back-office drawer at 390 px is modal and gives the focus back to Open menu however it is dismissed', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const email = uniqueEmail('drawer-admin');
     await createAccount({ email, role: 'admin' });
     await signIn(page, 'admin', email, '/admin/dashboard');
-    const open = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+    // Found by what it controls: while the drawer is open, the bar it sits in is inert, out of the page's roles.
+    const open = page.locator('header button[aria-controls="admin-sidebar"]');
+    await expect(open).toHaveAccessibleName('Open menu');
     const dismissals: [string, () => Promise<void>][] = [
       ['Escape', () => page.keyboard.press('Escape')],
       ['Close menu', () => page.getByRole('button', { name: 'Close menu' }).press('Enter')],
@@ -179,6 +181,18 @@ test.describe('keyboard only', () => {
       await page.keyboard.press('Enter');
       await expect(open).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+      // The page behind the open drawer is out of reach: Tab never lands in its bar or its page.
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      if (how === 'Escape') {
+        for (let i = 0; i < 20; i++) {
+          await page.keyboard.press('Tab');
+          const behind = await page.evaluate(
+            () => !!document.activeElement?.closest('[inert]') || !!document.activeElement?.closest('main, header'),
+          );
+          expect(behind, `Tab ${i + 1}`).toBe(false);
+        }
+        await page.getByRole('button', { name: 'Close menu' }).focus();
+      }
       await dismiss();
       await expect(open, how).toHaveAttribute('aria-expanded', 'false');
       await expect(open, how).toBeFocused();

@@ -41,10 +41,10 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
     if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/messages/')) sends.push(r.url());
   });
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByLabel('Message', { exact: true }).fill('After the empty send');
+  await page.getByLabel('Message', { exact: true }).fill('Plans for the third floor');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('chat-message')).toHaveCount(1);
-  await expect(page.getByTestId('chat-message')).toContainText('After the empty send');
+  await expect(page.getByTestId('chat-message')).toContainText('Plans for the third floor');
   expect(sends).toHaveLength(1);
 });
 

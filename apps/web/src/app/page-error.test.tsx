@@ -1,13 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyAreaPage } from './routes/lazy-page';
+import { PageErrorBoundary } from './page-error';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('a page of a signed-in area that fails to render', () => {
-  it('is shown failed inside the area’s layout, and Try again draws it anew', async () => {
+  it('is shown failed inside the area’s layout; Try again and another page draw anew', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let broken = true;
     function Orders() {
@@ -20,25 +20,39 @@ describe('a page of a signed-in area that fails to render', () => {
           path: '/user',
           element: (
             <>
-              <nav aria-label="Area menu">The area menu</nav>
-              <Outlet />
+              <nav aria-label="Area menu">
+                <Link to="/user/orders">Orders</Link> <Link to="/user/help">Help</Link>
+              </nav>
+              <PageErrorBoundary>
+                <Outlet />
+              </PageErrorBoundary>
             </>
           ),
-          children: [{ path: 'orders', ...lazyAreaPage(async () => ({ default: Orders })) }],
+          children: [
+            { path: 'orders', Component: Orders },
+            { path: 'help', element: <p>The help</p> },
+          ],
         },
       ],
       { initialEntries: ['/user/orders'] },
     );
+    const user = userEvent.setup();
     render(<RouterProvider router={router} />);
 
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown.');
     expect(screen.getByRole('navigation', { name: 'Area menu' })).toBeInTheDocument();
 
+    // Another page of the area is shown as usual.
+    await user.click(screen.getByRole('link', { name: 'Help' }));
+    expect(await screen.findByText('The help')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     broken = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The orders')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('navigation', { name: 'Area menu' })).toBeInTheDocument();
   });
 });

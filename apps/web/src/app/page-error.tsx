@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { AlertTriangleIcon } from '../components/ui/icons';
 
-/**
- * A page of the customer area or the back-office that failed to render, shown in the area's layout: the menu, the
- * header and the other pages stay within reach. Its own chunk, fetched with the page (lazy-page.ts), so the
- * public pages carry none of it.
- */
-export function PageError() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
-  useEffect(() => console.error(error), [error]);
+function PageFailed({ resetErrorBoundary }: FallbackProps) {
   return (
     <section role="alert" aria-labelledby="page-error-title" className="mx-auto max-w-md py-16 text-center">
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-copper-50 text-copper-700">
@@ -25,12 +17,30 @@ export function PageError() {
         This page could not be shown. Try again; if it keeps happening, reload the page or come back in a few minutes.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        {/* The same address again: the page is drawn anew, its data read again. */}
-        <Button onClick={() => void navigate(location, { replace: true })}>Try again</Button>
+        <Button onClick={resetErrorBoundary}>Try again</Button>
         <Button variant="outline" onClick={() => window.location.reload()}>
           Reload page
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The page of a signed-in area (the customer area, the back-office) inside its layout: a page that fails to render
+ * is shown failed in its place, while the menu, the header and the other pages stay within reach (the root's error
+ * screen would replace the whole app). Another page, or Try again, draws it anew. Part of the areas' layouts, so
+ * the public pages carry none of it.
+ */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      FallbackComponent={PageFailed}
+      resetKeys={[pathname]}
+      onError={(error) => console.error(error)}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet } from 'react-router';
+import { PageErrorBoundary } from '../page-error';
 import { MessageDialogsProvider } from '../../components/ui/message-dialogs';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '../../lib/storage-keys';
@@ -18,6 +20,14 @@ export function AdminLayout() {
   const main = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   useFocusRescue(main);
+  // The drawer is a phone's: a window widened past 768 px shows the sidebar instead, and the page comes back.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const wide = window.matchMedia('(min-width: 768px)');
+    const close = () => wide.matches && setMobileOpen(false);
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, [mobileOpen]);
 
   const toggleCollapsed = () => {
     writePreference(ADMIN_SIDEBAR_COLLAPSED_KEY, collapsed ? '0' : '1');
@@ -36,11 +46,13 @@ export function AdminLayout() {
           mobileOpen={mobileOpen}
           onCloseMobile={() => setMobileOpen(false)}
           onDismissMobile={() => {
-            setMobileOpen(false);
+            // The page is out of reach until the drawer has closed: closed first, then the focus goes back.
+            flushSync(() => setMobileOpen(false));
             menuButton.current?.focus();
           }}
         />
-        <div className="flex min-w-0 flex-1 flex-col">
+        {/* While the drawer is open the page behind it is out of reach: neither Tab nor a screen reader goes there. */}
+        <div className="flex min-w-0 flex-1 flex-col" inert={mobileOpen}>
           <AdminTopBar
             onOpenMenu={() => setMobileOpen(true)}
             menuOpen={mobileOpen}
@@ -52,7 +64,9 @@ export function AdminLayout() {
             tabIndex={-1}
             className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            <Outlet />
+            <PageErrorBoundary>
+              <Outlet />
+            </PageErrorBoundary>
           </main>
         </div>
       </div>

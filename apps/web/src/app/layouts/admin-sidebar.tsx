@@ -92,6 +92,7 @@ export function AdminSidebar({
       )}
       <aside
         id="admin-sidebar"
+        {...(mobileOpen && { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' })}
         className={cx(
           'fixed inset-y-0 left-0 z-50 flex flex-col bg-navy-950 text-navy-100 transition-[width,transform] duration-200 md:sticky md:top-0 md:h-dvh md:translate-x-0',
           mobileOpen ? 'w-72 translate-x-0' : '-translate-x-full max-md:invisible',

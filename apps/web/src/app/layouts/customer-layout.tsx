@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { PageErrorBoundary } from '../page-error';
 import { CUSTOMER_BOTTOM_BAR, CUSTOMER_LABELS, CUSTOMER_SIDEBAR } from '@shop/contracts';
 import { CountBadge } from '../../components/ui/badge';
 import { BrandLogo } from '../../components/ui/brand-logo';
@@ -267,7 +268,9 @@ export function CustomerLayout() {
             className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"
           >
             <VerificationBanner />
-            <Outlet />
+            <PageErrorBoundary>
+              <Outlet />
+            </PageErrorBoundary>
           </main>
         </div>
         <CustomerBottomBar />

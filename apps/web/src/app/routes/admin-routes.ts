@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { adminGuestOnly, alwaysRecheck, requireAdmin } from '../guards';
-import { lazyAreaPage, lazyLayout, lazyPage, RedirectOnly, titled } from './lazy-page';
+import { lazyLayout, lazyPage, RedirectOnly, titled } from './lazy-page';
 
 /** The back-office under /admin: its own login (guests only) and the admin layout (admins only). */
 export const adminRoutes: RouteObject = {
@@ -25,83 +25,83 @@ export const adminRoutes: RouteObject = {
         {
           path: 'dashboard',
           handle: titled('adminDashboard'),
-          ...lazyAreaPage(() => import('../../features/dashboard/pages/admin-dashboard-page')),
+          ...lazyPage(() => import('../../features/dashboard/pages/admin-dashboard-page')),
         },
         {
           path: 'users',
           handle: titled('adminUsers'),
-          ...lazyAreaPage(() => import('../../features/users/pages/admin-users-page')),
+          ...lazyPage(() => import('../../features/users/pages/admin-users-page')),
         },
         {
           path: 'designs',
           handle: titled('adminDesigns'),
-          ...lazyAreaPage(() => import('../../features/designs/pages/admin-designs-page')),
+          ...lazyPage(() => import('../../features/designs/pages/admin-designs-page')),
         },
         // The list filtered by one customer ("View Designs Submitted").
         {
           path: 'designs/:userId',
           handle: titled('adminDesigns'),
-          ...lazyAreaPage(() => import('../../features/designs/pages/admin-designs-page')),
+          ...lazyPage(() => import('../../features/designs/pages/admin-designs-page')),
         },
         {
           path: 'design/view/:id',
           handle: titled('adminDesignDetails'),
-          ...lazyAreaPage(() => import('../compositions/admin-design-page')),
+          ...lazyPage(() => import('../compositions/admin-design-page')),
         },
         {
           path: 'proposals',
           handle: titled('adminProposals'),
-          ...lazyAreaPage(() => import('../../features/proposals/pages/admin-proposals-page')),
+          ...lazyPage(() => import('../../features/proposals/pages/admin-proposals-page')),
         },
         {
           path: 'proposals/:id',
           handle: titled('adminProposalDetails'),
-          ...lazyAreaPage(() => import('../../features/proposals/pages/admin-proposal-detail-page')),
+          ...lazyPage(() => import('../../features/proposals/pages/admin-proposal-detail-page')),
         },
         {
           path: 'quote-requests',
           handle: titled('adminQuoteRequests'),
-          ...lazyAreaPage(() => import('../../features/proposals/pages/admin-quote-requests-page')),
+          ...lazyPage(() => import('../../features/proposals/pages/admin-quote-requests-page')),
         },
         {
           path: 'schedule',
           handle: titled('adminSchedule'),
-          ...lazyAreaPage(() => import('../../features/proposals/pages/admin-schedule-page')),
+          ...lazyPage(() => import('../../features/proposals/pages/admin-schedule-page')),
         },
         {
           path: 'bookings',
           handle: titled('adminBookings'),
-          ...lazyAreaPage(() => import('../../features/proposals/pages/admin-bookings-page')),
+          ...lazyPage(() => import('../../features/proposals/pages/admin-bookings-page')),
         },
         {
           path: 'products',
           handle: titled('adminProducts'),
-          ...lazyAreaPage(() => import('../../features/products-admin/pages/admin-products-page')),
+          ...lazyPage(() => import('../../features/products-admin/pages/admin-products-page')),
         },
         {
           path: 'products/create',
           handle: titled('adminProductCreate'),
-          ...lazyAreaPage(() => import('../../features/products-admin/pages/admin-product-create-page')),
+          ...lazyPage(() => import('../../features/products-admin/pages/admin-product-create-page')),
         },
         {
           path: 'products/:id/edit',
           handle: titled('adminProductEdit'),
-          ...lazyAreaPage(() => import('../../features/products-admin/pages/admin-product-edit-page')),
+          ...lazyPage(() => import('../../features/products-admin/pages/admin-product-edit-page')),
         },
         {
           path: 'chat',
           handle: titled('adminChat'),
-          ...lazyAreaPage(() => import('../../features/chat/pages/admin-chat-page')),
+          ...lazyPage(() => import('../../features/chat/pages/admin-chat-page')),
         },
         {
           path: 'notifications',
           handle: titled('adminNotifications'),
-          ...lazyAreaPage(() => import('../../features/notifications/pages/admin-notifications-page')),
+          ...lazyPage(() => import('../../features/notifications/pages/admin-notifications-page')),
         },
         {
           path: 'settings',
           handle: titled('adminSettings'),
-          ...lazyAreaPage(() => import('../../features/profile/pages/admin-settings-page')),
+          ...lazyPage(() => import('../../features/profile/pages/admin-settings-page')),
         },
       ],
     },

@@ -27,19 +27,6 @@ export function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'la
   return { lazy: { Component: async () => (await load()).default } };
 }
 
-/**
- * A page of a signed-in area (the customer area, the back-office): a failure to render it is shown in its place,
- * inside the area's layout (page-error.tsx), where the root's error screen would replace the whole app.
- */
-export function lazyAreaPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: {
-      Component: async () => (await load()).default,
-      ErrorBoundary: async () => (await import('../page-error')).PageError,
-    },
-  };
-}
-
 /** The same for a layout module that exports its component by name. */
 export function lazyLayout<M>(
   load: () => Promise<M>,

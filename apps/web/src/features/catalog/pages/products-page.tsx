@@ -161,6 +161,14 @@ export default function ProductsPage() {
         <h2 id="products-heading" className="sr-only">
           Products
         </h2>
+        {/* One status line, there from the start, tells screen readers each search's outcome: the count, or none. */}
+        <p role="status" className="sr-only">
+          {guestFavorites || !page || products.isPlaceholderData
+            ? ''
+            : page.total === 0
+              ? 'No products found'
+              : resultCount(page.total, page.total_is_capped, 'product', 'products')}
+        </p>
         {guestFavorites ? (
           hydrated ? (
             <EmptyState
@@ -206,7 +214,7 @@ export default function ProductsPage() {
           />
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-600" aria-live="polite">
+            <p className="mb-4 text-sm text-slate-600">
               {resultCount(page.total, page.total_is_capped, 'product', 'products')}
               {page.last_page > 1 && ` · page ${page.current_page} of ${page.last_page}`}
             </p>
