@@ -60,7 +60,7 @@ test('an admin sees the empty state, then a customer message in the table and th
     'href',
     '/admin/notifications',
   );
-  await panel.getByRole('button', { name: /New message from Quinn Customer/ }).click();
+  await panel.getByRole('link', { name: /New message from Quinn Customer/ }).click();
   await expect(page).toHaveURL(`/admin/chat?userId=${customerId}`);
   await expect(page.getByTestId('chat-message').filter({ hasText: 'Can you call me back?' })).toBeVisible();
   await expect(bell).not.toContainText('unread');

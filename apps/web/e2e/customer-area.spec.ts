@@ -18,7 +18,7 @@ async function designsFor(userId: number, email: string, count: number, tag: str
 }
 
 /** A notification of the list, by its number ("Update 15"). */
-const note = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Update ${n} `) });
+const note = (page: Page, n: number) => page.getByRole('link', { name: new RegExp(`^Update ${n} `) });
 
 test('on a phone, notification pages are in the URL: the list starts at its top, reload and Back keep the page', async ({
   page,

@@ -35,7 +35,7 @@ test('a customer reads notifications from the bell and the full page; a chat rep
     '/user/notifications',
   );
   // Clicking a notification marks it read, closes the dropdown and goes where its type leads.
-  await panel.getByRole('button', { name: /We received your design Corner Office/ }).click();
+  await panel.getByRole('link', { name: /We received your design Corner Office/ }).click();
   await expect(page).toHaveURL('/user/design-status');
   await expect(panel).toBeHidden();
   await expect(bell).toContainText('1 unread notification');
@@ -76,7 +76,7 @@ test('a customer reads notifications from the bell and the full page; a chat rep
   await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
 
   // A chat notification leads to the chat.
-  await page.getByRole('button', { name: /New message from Admin/ }).click();
+  await page.getByRole('link', { name: /New message from Admin/ }).click();
   await expect(page).toHaveURL('/user/chat');
   await expect(
     page.getByTestId('chat-message').filter({ hasText: 'We have a slot on Monday' }),

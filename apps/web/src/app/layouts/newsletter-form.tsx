@@ -24,13 +24,16 @@ export function NewsletterForm() {
     },
   });
 
+  // The route's refusal of the address (422), said under the field and tied to it until the address is edited.
+  const refused = (subscribe.error as { errors?: Record<string, string[]> } | null)?.errors?.email?.[0];
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!subscribe.isPending) subscribe.mutate({ email });
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -43,12 +46,22 @@ export function NewsletterForm() {
         maxLength={254}
         placeholder="you@company.com"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        className={cx(inputClasses, 'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300')}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? 'newsletter-error' : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          if (refused) subscribe.reset();
+        }}
+        className={cx(inputClasses, 'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300 sm:flex-1')}
       />
       <Button type="submit" loading={subscribe.isPending} className="shrink-0">
         {CUSTOMER_LABELS.subscribe}
       </Button>
+      {refused && (
+        <p id="newsletter-error" className="text-sm text-red-300 sm:basis-full">
+          {refused}
+        </p>
+      )}
     </form>
   );
 }

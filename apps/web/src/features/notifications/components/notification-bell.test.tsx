@@ -71,6 +71,27 @@ describe('NotificationBell', () => {
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('offers a notification about something as a link to it, marked read on the way; one about nothing as a button', async () => {
+    const user = userEvent.setup();
+    const chat: AppNotification = { ...note(5), data: { ...note(5).data, type: 'chat_message', message: 'New reply' } };
+    api(() => ({ notifications: [chat, note(6)], unread_count: 2, total: 2 }));
+    const reads: string[] = [];
+    server.use(
+      http.post('/api/notifications/:id/read', ({ params }) => {
+        reads.push(String(params.id));
+        return HttpResponse.json({ message: 'Notification marked as read.', unread_count: 1 });
+      }),
+    );
+    await renderBell();
+    await user.click(badge());
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const link = await within(panel).findByRole('link', { name: /New reply/ });
+    expect(link).toHaveAttribute('href', '/user/chat');
+    expect(within(panel).getByRole('button', { name: /note 6/ })).toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => expect(reads).toEqual(['5']));
+  });
+
   it("shows the server's unread count, and the latest five when opened", async () => {
     const user = userEvent.setup();
     const gets = api(() => ({ notifications: [note(2), note(1, true)], unread_count: 3, total: 2 }));

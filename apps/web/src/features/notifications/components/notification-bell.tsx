@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { CUSTOMER_MESSAGES, PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { CountBadge, countedName } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
@@ -8,13 +8,13 @@ import { BellIcon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { Spinner } from '../../../components/ui/spinner';
 import type { NotificationArea } from '../api/notifications-api';
-import { notificationTarget } from '../api/notification-target';
 import {
   useNotificationActions,
   useNotificationsList,
   useUnreadNotificationCount,
 } from '../api/use-notifications';
 import { NotificationText } from './notification-item';
+import { NotificationOpener } from './notification-opener';
 
 /**
  * The notification bell of a layout's top bar: the unread count, and a dropdown with the latest five,
@@ -24,15 +24,12 @@ import { NotificationText } from './notification-item';
 export function NotificationBell({ area, className }: { area: NotificationArea; className?: string }) {
   const unread = useUnreadNotificationCount(area);
   const actions = useNotificationActions(area);
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const list = useNotificationsList(area, 1, PAGE_SIZE.notificationDropdown, open);
 
-  const choose = async (n: AppNotification) => {
+  const choose = (n: AppNotification) => {
     setOpen(false);
-    if (!n.read_at) await actions.markRead(n.id);
-    const target = notificationTarget(area, n);
-    if (target) await navigate(target);
+    if (!n.read_at) void actions.markRead(n.id);
   };
 
   const allPath = area === 'admin' ? '/admin/notifications' : '/user/notifications';
@@ -84,16 +81,17 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
               <ul className="divide-y divide-slate-100">
                 {list.items.map((n) => (
                   <li key={n.id}>
-                    <button
-                      type="button"
-                      onClick={() => void choose(n)}
+                    <NotificationOpener
+                      area={area}
+                      notification={n}
+                      onOpen={() => choose(n)}
                       className={cx(
-                        'w-full px-4 py-3 text-left hover:bg-slate-50',
+                        'block w-full px-4 py-3 text-left hover:bg-slate-50',
                         !n.read_at && 'bg-copper-50/60',
                       )}
                     >
                       <NotificationText notification={n} />
-                    </button>
+                    </NotificationOpener>
                   </li>
                 ))}
               </ul>

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PagedList } from '../../../components/ui/lists/paged-list';
-import { notificationTarget } from '../api/notification-target';
 import type { NotificationArea } from '../api/notifications-api';
 import { useNotificationActions, useNotificationsPage } from '../api/use-notifications';
 
@@ -14,8 +12,7 @@ export interface NotificationsListView {
   items: AppNotification[];
   /** The number of the page's first notification. */
   firstRow: number;
-  /** Marks the notification read, then follows it to what it is about. */
-  open: (notification: AppNotification) => void;
+  area: NotificationArea;
   markRead: (notification: AppNotification) => void;
 }
 
@@ -42,13 +39,6 @@ export function NotificationsListPage({
 }: NotificationsListPageProps) {
   const { list, page: shownPage, unread, lastPage } = useNotificationsPage(area, page);
   const actions = useNotificationActions(area);
-  const navigate = useNavigate();
-
-  const open = async (n: AppNotification) => {
-    if (!n.read_at) await actions.markRead(n.id);
-    const target = notificationTarget(area, n);
-    if (target) await navigate(target);
-  };
 
   return (
     <>
@@ -86,8 +76,8 @@ export function NotificationsListPage({
         {children({
           items: list.items,
           firstRow: (shownPage - 1) * PAGE_SIZE.notifications + 1,
-          open: (n) => void open(n),
-          markRead: (n) => void actions.markRead(n.id),
+          area,
+          markRead: (n) => void (n.read_at || actions.markRead(n.id)),
         })}
       </PagedList>
     </>

@@ -9,6 +9,7 @@ import {
   NotificationsListPage,
   type NotificationsListView,
 } from '../components/notifications-list-page';
+import { NotificationOpener } from '../components/notification-opener';
 
 const TYPE_LABELS: Record<string, string> = {
   design_submission: 'Design submission',
@@ -22,16 +23,17 @@ function columns(view: NotificationsListView): DataColumn<AppNotification>[] {
     {
       header: 'Notification',
       cell: (n) => (
-        <button
-          type="button"
+        <NotificationOpener
+          area={view.area}
+          notification={n}
+          onOpen={() => view.markRead(n)}
           className={cx(
             'text-left hover:underline',
             !n.read_at ? 'font-semibold text-navy-900' : 'text-slate-700',
           )}
-          onClick={() => view.open(n)}
         >
           {n.data.message}
-        </button>
+        </NotificationOpener>
       ),
       card: 'title',
     },

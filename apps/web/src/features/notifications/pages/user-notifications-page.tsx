@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CUSTOMER_MESSAGES, PAGE_HEADINGS, type AppNotification } from '@shop/contracts';
 import { cx } from '../../../components/ui/cx';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
+import { NotificationOpener } from '../components/notification-opener';
 import { NotificationText } from '../components/notification-item';
 import { MarkReadButton, NotificationsListPage } from '../components/notifications-list-page';
 
@@ -37,9 +38,14 @@ export default function UserNotificationsPage() {
                   !n.read_at && 'bg-copper-50/60',
                 )}
               >
-                <button type="button" className="min-w-0 text-left" onClick={() => view.open(n)}>
+                <NotificationOpener
+                  area={view.area}
+                  notification={n}
+                  onOpen={() => view.markRead(n)}
+                  className="min-w-0 text-left"
+                >
                   <NotificationText notification={n} />
-                </button>
+                </NotificationOpener>
                 <div className="flex shrink-0 items-center gap-3 pl-4 sm:pl-0">
                   {design && (
                     <Link to={design} className="text-sm font-semibold text-copper-700 hover:underline">
