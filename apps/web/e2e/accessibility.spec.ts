@@ -187,7 +187,9 @@ test.describe('keyboard only', () => {
         for (let i = 0; i < 20; i++) {
           await page.keyboard.press('Tab');
           const behind = await page.evaluate(
-            () => !!document.activeElement?.closest('[inert]') || !!document.activeElement?.closest('main, header'),
+            () =>
+              !!document.activeElement?.closest('[inert]') ||
+              !!document.activeElement?.closest('main, header'),
           );
           expect(behind, `Tab ${i + 1}`).toBe(false);
         }

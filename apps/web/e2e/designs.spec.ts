@@ -274,7 +274,7 @@ test('a customer submits a design, an admin approves it with a comment and a fil
   const commentDialog = admin.getByRole('dialog', { name: 'Add Comment' });
   await expect(commentDialog).toContainText(comment);
   await expect(commentDialog).toContainText('earlier comments are kept');
-  await commentDialog.getByLabel('Comment', { exact: true }).fill(second);
+  await commentDialog.getByRole('textbox', { name: /^Comment/ }).fill(second);
   await commentDialog.getByRole('button', { name: 'Add Comment' }).click();
   const added = admin.getByRole('alertdialog', { name: ADMIN_MESSAGES.commentAddedTitle });
   await expect(added).toContainText(ADMIN_MESSAGES.commentAdded);

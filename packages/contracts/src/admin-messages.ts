@@ -54,3 +54,13 @@ export const ADMIN_MESSAGES = {
   unauthorizedFooter: 'Unauthorized access is prohibited.',
   startConversation: 'Start a conversation',
 } as const;
+
+/** Back-office lists filtered by one customer name them (with admin-messages.ts, out of the first load). */
+export const FILTERED_BY_CUSTOMER = {
+  designs: (name: string) => `Designs of ${name}`,
+  likedProducts: (name: string) => `Products liked by ${name}`,
+  /** The filter's customer does not exist (any more). */
+  unknown: 'a customer who no longer exists',
+  deactivateTitle: (name: string) => `Deactivate ${name}?`,
+  deactivateText: 'They are signed out everywhere and cannot sign in until they are activated again.',
+} as const;

@@ -5,16 +5,6 @@
 
 export const DEFAULT_APP_NAME = 'Cubicle Depot';
 
-/** Back-office lists filtered by one customer name them. */
-export const FILTERED_BY_CUSTOMER = {
-  designs: (name: string) => `Designs of ${name}`,
-  likedProducts: (name: string) => `Products liked by ${name}`,
-  /** The filter's customer does not exist (any more). */
-  unknown: 'a customer who no longer exists',
-  deactivateTitle: (name: string) => `Deactivate ${name}?`,
-  deactivateText: 'They are signed out everywhere and cannot sign in until they are activated again.',
-} as const;
-
 /** A list page past the last one (?page=99): said so, with a way back. */
 export const PAGE_OUT_OF_RANGE = {
   title: (page: number) => `There is no page ${page}`,

@@ -110,11 +110,3 @@ export const UPLOAD_MESSAGES = {
   rateQuota: 'You have uploaded a lot in a short time. Please try again later.',
   diskLow: 'Uploads are paused because the shop is running low on storage space. Please try again later.',
 } as const;
-
-/** Why a new password was refused (a 422 on its field), shown under the field by the password forms. */
-export const PASSWORD_MESSAGES = {
-  blank: 'The password may not consist of spaces only.',
-  repeated: 'The password may not be one character repeated.',
-  personal: 'The password may not contain your e-mail address or name.',
-  weak: 'This password is too easy to guess. Add more words or characters, or avoid common patterns.',
-} as const;

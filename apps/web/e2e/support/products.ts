@@ -11,7 +11,12 @@ const letters = () =>
  * `count` products of a journey's own, named '<name> <tag> <n>' and priced `price` + n; answers the tag (letters
  * only, so a search for it finds exactly these), which also starts their slugs and SKUs.
  */
-export async function ownProducts(prefix: string, name: string, count: number, price: number): Promise<string> {
+export async function ownProducts(
+  prefix: string,
+  name: string,
+  count: number,
+  price: number,
+): Promise<string> {
   const tag = `${prefix}${letters()}`;
   await sql(
     `insert into products (name, slug, sku, price, stock_quantity)

@@ -14,7 +14,8 @@ function PageFailed({ resetErrorBoundary }: FallbackProps) {
         Something went wrong
       </h1>
       <p className="mt-2 text-slate-600">
-        This page could not be shown. Try again; if it keeps happening, reload the page or come back in a few minutes.
+        This page could not be shown. Try again; if it keeps happening, reload the page or come back in a few
+        minutes.
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <Button onClick={resetErrorBoundary}>Try again</Button>

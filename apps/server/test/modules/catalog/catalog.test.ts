@@ -127,7 +127,10 @@ describe('GET /api/v1/frontend/products', () => {
     );
     expect((await first('cabniet'))[0]).toBe('Lateral File Cabinet, 3 Drawer');
     expect((await first('ergonmic chiar'))[0]).toBe('Ergonomic Mesh Task Chair');
-    expect((await first('dsek')).sort()).toEqual(['Compact Writing Desk 48 in', 'Electric Sit-Stand Desk 60x30']);
+    expect((await first('dsek')).sort()).toEqual([
+      'Compact Writing Desk 48 in',
+      'Electric Sit-Stand Desk 60x30',
+    ]);
     expect(await first('zzqx')).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ export function NewsletterForm() {
     },
   });
 
-  // The route's refusal of the address (422), said under the field and tied to it until the address is edited.
+  // The route's refusal of the address (422), said under the field and tied to it until the next attempt.
   const refused = (subscribe.error as { errors?: Record<string, string[]> } | null)?.errors?.email?.[0];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,11 +48,11 @@ export function NewsletterForm() {
         value={email}
         aria-invalid={refused ? true : undefined}
         aria-describedby={refused ? 'newsletter-error' : undefined}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (refused) subscribe.reset();
-        }}
-        className={cx(inputClasses, 'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300 sm:flex-1')}
+        onChange={(event) => setEmail(event.target.value)}
+        className={cx(
+          inputClasses,
+          'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300 sm:flex-1',
+        )}
       />
       <Button type="submit" loading={subscribe.isPending} className="shrink-0">
         {CUSTOMER_LABELS.subscribe}

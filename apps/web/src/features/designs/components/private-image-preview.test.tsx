@@ -27,7 +27,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('PrivateImagePreview', () => {
   it('reads a recommendation once while it is shown, however often the form around it is drawn anew', async () => {
-    const view = renderWithProviders(<PrivateImagePreview key="a" url={RECOMMENDATION} kind="admin" alt="Preview" />);
+    const view = renderWithProviders(
+      <PrivateImagePreview key="a" url={RECOMMENDATION} kind="admin" alt="Preview" />,
+    );
     expect(await screen.findByRole('img', { name: 'Preview' })).toHaveAttribute('src', 'blob:preview-1');
     // A saved review draws its form anew (another key): the same file comes from the cache.
     view.rerender(

@@ -73,7 +73,10 @@ describe('NotificationBell', () => {
 
   it('offers a notification about something as a link to it, marked read on the way; one about nothing as a button', async () => {
     const user = userEvent.setup();
-    const chat: AppNotification = { ...note(5), data: { ...note(5).data, type: 'chat_message', message: 'New reply' } };
+    const chat: AppNotification = {
+      ...note(5),
+      data: { ...note(5).data, type: 'chat_message', message: 'New reply' },
+    };
     api(() => ({ notifications: [chat, note(6)], unread_count: 2, total: 2 }));
     const reads: string[] = [];
     server.use(
