@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 
 export interface BusyRows {
-  /** The rows with an action under way: their buttons are disabled. */
+  /** The rows with an action under way: their buttons ignore presses (useRowButtons). */
   busyIds: ReadonlySet<number>;
   /** Whether a row is busy now, already before the next render (a second click in the same frame). */
   isBusy: (id: number) => boolean;
@@ -45,4 +45,21 @@ export function useRowMutation<Row extends { id: number }, Result>(
     rows.mark(row.id, true);
     mutation.mutate(row);
   };
+}
+
+/**
+ * The props of a busy row's action buttons: while the row is busy they ignore presses but keep the keyboard's
+ * focus (aria-disabled, not disabled, which would drop it to the page's body), and the one pressed spins.
+ */
+export function useRowButtons<Action extends string>(busy: boolean) {
+  const [pressed, setPressed] = useState<Action | null>(null);
+  return (action: Action, run: () => void) => ({
+    onClick: () => {
+      if (busy) return;
+      setPressed(action);
+      run();
+    },
+    loading: busy && pressed === action,
+    'aria-disabled': busy || undefined,
+  });
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
+import { useRowButtons } from '../../../components/ui/lists/use-row-mutation';
 import { Image } from '../../../components/ui/image';
 import { formatMoney } from '../../../lib/money';
 
@@ -26,20 +26,13 @@ function Actions({
   onToggle,
   onDelete,
 }: { product: AdminProduct; busy: boolean } & Pick<ProductsListProps, 'onToggle' | 'onDelete'>) {
-  // Busy, the buttons ignore presses but keep the focus (aria-disabled, not disabled); the one pressed spins.
-  const [pressed, setPressed] = useState<'toggle' | 'delete' | null>(null);
+  const button = useRowButtons<'toggle' | 'delete'>(busy);
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         size="sm"
         variant="outline"
-        onClick={() => {
-          if (busy) return;
-          setPressed('toggle');
-          onToggle(product);
-        }}
-        loading={busy && pressed === 'toggle'}
-        aria-disabled={busy || undefined}
+        {...button('toggle', () => onToggle(product))}
         aria-label={`${product.status ? 'Deactivate' : 'Activate'} ${product.name}`}
       >
         {product.status ? 'Deactivate' : 'Activate'}
@@ -54,13 +47,7 @@ function Actions({
       <Button
         size="sm"
         variant="danger"
-        onClick={() => {
-          if (busy) return;
-          setPressed('delete');
-          onDelete(product);
-        }}
-        loading={busy && pressed === 'delete'}
-        aria-disabled={busy || undefined}
+        {...button('delete', () => onDelete(product))}
         aria-label={`Delete ${product.name}`}
       >
         Delete

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useRowButtons } from '../../../components/ui/lists/use-row-mutation';
 import { USER_STATUS } from '@shop/contracts';
 
 interface UserActionsProps {
@@ -19,20 +19,14 @@ interface UserActionsProps {
  */
 export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps) {
   const active = user.status === USER_STATUS.active;
-  const [pressed, setPressed] = useState<'toggle' | 'delete' | null>(null);
+  const button = useRowButtons<'toggle' | 'delete'>(busy);
   return (
     <div className="flex flex-col items-start gap-2">
       <div className="flex gap-2">
         <Button
           size="sm"
           variant={active ? 'outline' : 'secondary'}
-          onClick={() => {
-            if (busy) return;
-            setPressed('toggle');
-            onToggle(user);
-          }}
-          loading={busy && pressed === 'toggle'}
-          aria-disabled={busy || undefined}
+          {...button('toggle', () => onToggle(user))}
           aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
         >
           {active ? 'Deactivate' : 'Activate'}
@@ -40,13 +34,7 @@ export function UserActions({ user, busy, onToggle, onDelete }: UserActionsProps
         <Button
           size="sm"
           variant="danger"
-          onClick={() => {
-            if (busy) return;
-            setPressed('delete');
-            onDelete(user);
-          }}
-          loading={busy && pressed === 'delete'}
-          aria-disabled={busy || undefined}
+          {...button('delete', () => onDelete(user))}
           aria-label={`Delete ${user.name}`}
         >
           Delete
