@@ -249,6 +249,14 @@ test('home, about and the page titles', async ({ page }) => {
   await expect(
     page.locator('#submit-design').getByRole('heading', { name: 'Submit Your Design' }),
   ).toBeVisible();
+  // The footer's newsletter field shows what is typed: light text on its dark ground.
+  const newsletter = page.getByRole('contentinfo').getByLabel('Email address');
+  await newsletter.fill('reader@example.com');
+  const look = await newsletter.evaluate((e) => {
+    const style = getComputedStyle(e);
+    return { text: style.color, ground: style.backgroundColor };
+  });
+  expect(look).toEqual({ text: 'rgb(255, 255, 255)', ground: 'rgb(27, 42, 69)' });
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).click();
   await expect(page).toHaveURL('/terms');

@@ -3,8 +3,6 @@ import { useState, type FormEvent } from 'react';
 import type { MessageResponse, NewsletterRequest } from '@shop/contracts';
 import { CUSTOMER_LABELS } from '@shop/contracts';
 import { Button } from '../../components/ui/button';
-import { inputClasses } from '../../components/ui/input-classes';
-import { cx } from '../../components/ui/cx';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
@@ -49,10 +47,8 @@ export function NewsletterForm() {
         aria-invalid={refused ? true : undefined}
         aria-describedby={refused ? 'newsletter-error' : undefined}
         onChange={(event) => setEmail(event.target.value)}
-        className={cx(
-          inputClasses,
-          'border-navy-700 bg-navy-900 text-white placeholder:text-navy-300 sm:flex-1',
-        )}
+        // Its own look, light on the footer's dark ground (the form fields' inputClasses are dark on white).
+        className="block w-full rounded-lg border border-navy-700 bg-navy-900 px-3.5 py-2.5 text-sm text-white shadow-sm placeholder:text-navy-300 focus:border-copper-500 focus:ring-2 focus:ring-copper-500/40 focus:outline-none sm:flex-1"
       />
       <Button type="submit" loading={subscribe.isPending} className="shrink-0">
         {CUSTOMER_LABELS.subscribe}
