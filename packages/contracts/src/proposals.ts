@@ -245,6 +245,8 @@ export const QUOTE_REQUEST_MESSAGES = {
   quantity: `The quantity must be a whole number from 1 to ${PROPOSAL_LIMITS.quantity}.`,
   tooManyItems: `A quote request may list at most ${PROPOSAL_LIMITS.quoteItems} products.`,
   noteTooLong: `The note may not be greater than ${PROPOSAL_LIMITS.comment} characters.`,
+  noLikedProducts:
+    'Your wishlist is empty. Like the products you need in the inventory, then ask for their quote here.',
 } as const;
 
 export const quoteRequestInput = z.object({

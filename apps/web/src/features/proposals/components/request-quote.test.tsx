@@ -77,6 +77,16 @@ describe('Request a quote', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('says so when the wishlist is empty, instead of an empty list', async () => {
+    likes([]);
+    const user = userEvent.setup();
+    renderWithProviders(<RequestQuoteAction />);
+    await user.click(screen.getByRole('button', { name: 'Request a quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request a quote' });
+    expect(await within(dialog).findByText(QUOTE_REQUEST_MESSAGES.noLikedProducts)).toBeVisible();
+    expect(within(dialog).queryByRole('spinbutton')).toBeNull();
+  });
+
   it('offers whole numbers up to the limit', async () => {
     likes([1]);
     await openForm();

@@ -167,6 +167,8 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
         <p className="text-sm text-slate-600">Loading your favourites…</p>
       ) : isError ? (
         <LoadError message={PROPOSAL_MESSAGES.favoritesFailed} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-sm text-slate-700">{QUOTE_REQUEST_MESSAGES.noLikedProducts}</p>
       ) : (
         <ul className="grid max-h-80 gap-2 overflow-y-auto pr-1">
           {fields.map((field, index) => {
