@@ -1,9 +1,9 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { CHAT } from '@shop/contracts';
-import { JOURNEY_PASSWORD, signIn } from './support/accounts';
+import { signIn } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { chatBubble, chatPair, secondBrowser } from './support/chat';
+import { adminToken, chatBubble, chatPair, secondBrowser } from './support/chat';
 import { realtimeConnected } from './support/realtime';
 
 // Chat is a shared inbox: these journeys run one after the other.
@@ -27,12 +27,6 @@ async function recordSounds(page: Page) {
 }
 
 const played = (page: Page) => page.evaluate(() => (window as unknown as { __played: string[] }).__played);
-
-async function adminToken(page: Page, email: string): Promise<string> {
-  const res = await page.request.post('/api/admin/login', { data: { email, password: JOURNEY_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function reply(page: Page, token: string, customerId: number, text: string) {
   const res = await page.request.post(`/api/messages/${customerId}`, {

@@ -1,7 +1,7 @@
 import { CHAT, CHAT_SERVER_MESSAGES, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn } from './support/accounts';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { chatBubble, chatPair, secondBrowser } from './support/chat';
+import { chatBubble, chatPair, secondBrowser, seenByTheTeam } from './support/chat';
 
 // Chat is a shared inbox: every admin sees every conversation, so these journeys run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -10,7 +10,7 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
   page,
 }) => {
   const email = uniqueEmail('chat-limits');
-  await createAccount({ email, role: 'user', name: 'Limits Customer' });
+  const customerId = await createAccount({ email, role: 'user', name: 'Limits Customer' });
   await signIn(page, 'customer', email, '/user/chat');
   await expect(page.getByRole('heading', { level: 2, name: 'Admin' })).toBeVisible();
   const input = page.getByTestId('chat-file-input');
@@ -46,6 +46,7 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
   await expect(page.getByTestId('chat-message')).toHaveCount(1);
   await expect(page.getByTestId('chat-message')).toContainText('Plans for the third floor');
   expect(sends).toHaveLength(1);
+  await seenByTheTeam(page, customerId);
 });
 
 test('at 390 px the list and the conversation take turns, the admin’s chat fills the screen without scrolling it, and the admin goes back to the list', async ({

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { createAccount } from './accounts';
-import { uniqueEmail } from './fixtures';
+import { createAccount, JOURNEY_PASSWORD } from './accounts';
+import { expect, uniqueEmail } from './fixtures';
 
 /**
  * A second browser (its own storage) for the other side of a chat, collecting its console errors (the meta and
@@ -34,4 +34,21 @@ export async function chatPair(label: string, names: { customer: string; admin: 
   const adminEmail = uniqueEmail(`${label}-admin`);
   const adminId = await createAccount({ email: adminEmail, role: 'admin', name: `${names.admin} ${tag}` });
   return { tag, customerName, customerEmail, customerId, adminEmail, adminId };
+}
+
+/** A bearer token of an admin of the journey, signed in through the API. */
+export async function adminToken(page: Page, email: string): Promise<string> {
+  const res = await page.request.post('/api/admin/login', { data: { email, password: JOURNEY_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The team reads a customer's conversation: nothing of the journey stays unread in the shared inbox. */
+export async function seenByTheTeam(page: Page, customerId: number): Promise<void> {
+  const email = uniqueEmail('inbox-reader');
+  await createAccount({ email, role: 'admin', name: 'Inbox Reader' });
+  const seen = await page.request.post(`/api/conversations/${customerId}/seen`, {
+    headers: { authorization: `Bearer ${await adminToken(page, email)}` },
+  });
+  expect(seen.status()).toBe(200);
 }
