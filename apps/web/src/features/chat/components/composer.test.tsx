@@ -24,16 +24,7 @@ describe('Composer', () => {
     const user = userEvent.setup();
     let deliver = () => {};
     const onSend = vi.fn(() => new Promise<void>((resolve) => (deliver = resolve)));
-    render(
-      <Composer
-        area="customer"
-        disabled={false}
-        onSend={onSend}
-        onKeystroke={() => {}}
-        onStopTyping={() => {}}
-      />,
-    );
-    const box = screen.getByRole('textbox', { name: 'Message' });
+    const box = renderComposer(onSend);
     await user.type(box, 'First message');
     await user.keyboard('{Enter}');
     expect(onSend).toHaveBeenCalledWith('First message', []);
