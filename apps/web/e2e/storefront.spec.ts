@@ -316,18 +316,20 @@ test('on a phone, broken product photos show the placeholder: main image, thumbn
   };
 
   // A chair of this journey's own with a photo and two more in its gallery, beside the shop's chairs (its related
-  // products); the keys name no stored file, which the route above makes no matter.
+  // products). It shows the stored photo of the shop's chair, so journeys running alongside that list it (the
+  // inventory, the chair's related products) load real images; only this page's route above breaks them.
   const tag = `broken${Date.now().toString(36)}`;
   const [chair] = await sql<{ id: number }>(
     `insert into products (name, slug, sku, price, stock_quantity, photo_key, category_id)
-     select 'Broken Photo Chair ' || $1::text, $1::text, upper($1::text), 310, 4, 'products/' || $1::text || '-0', category_id
-     from products where slug = 'ergonomic-mesh-task-chair' returning id`,
+     select 'Broken Photo Chair ' || $1::text, $1::text, upper($1::text), 310, 4, photo_key, category_id
+     from products where slug = 'ergonomic-mesh-task-chair' and photo_key is not null returning id`,
     [tag],
   );
+  expect(chair, 'the shop’s chair has a stored photo').toBeDefined();
   await sql(
     `insert into product_images (product_id, image_key, position)
-     select $1::int, 'products/' || $2::text || '-' || n, n from generate_series(1, 2) n`,
-    [chair!.id, tag],
+     select $1::int, p.photo_key, n from products p, generate_series(1, 2) n where p.id = $1::int`,
+    [chair!.id],
   );
   await page.goto(`/product/${tag}`);
   await showsPlaceholder(page.getByTestId('product-main-image'));
