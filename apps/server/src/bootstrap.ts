@@ -59,12 +59,28 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     ctx,
     embedded,
     async close() {
-      await database.close().catch(() => {});
+      await endPool(database);
       redis?.disconnect();
       if (storage instanceof S3Storage) storage.close();
       await embedded?.stop().catch(() => {});
     },
   };
+}
+
+/** How long closing waits for database clients still in use: by a request the shutdown cut at its grace's end. */
+const POOL_END_WAIT_MS = 3_000;
+
+/**
+ * Ends the pool; a client still checked out is not waited for past POOL_END_WAIT_MS (the embedded server's fast
+ * shutdown ends its session, an external server sees it close with the process).
+ */
+async function endPool(database: Runtime['ctx']['database']): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    database.close().catch(() => {}),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_END_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The data folder's files/, or the bucket of S3_BUCKET (checked now: a wrong setting fails the start). */

@@ -127,6 +127,8 @@ const envSchema = z.object({
   REALTIME_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  // A few seconds under the usual orchestrator grace (Kubernetes' 30 s): closing the database comes after it.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   UPLOAD_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   DESIGN_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -275,6 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN || undefined,
     /** The longest a client may take to send one request (its body included): bounds how long an upload runs. */
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    /**
+     * After SIGTERM or SIGINT: how long the requests under way (and the background workers' current work) may
+     * still take before they are cut. The database is closed after them either way (platform/shutdown.ts).
+     */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     /**
      * When a journaled upload that no row adopted is given up and its file removed: the request timeout plus
      * five minutes (for the handler's own work after the body, and the server's timeout check interval).

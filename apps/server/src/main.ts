@@ -8,6 +8,7 @@ import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal'
 import { MailWorker } from './platform/mail/worker';
 import { loggableError, requestLogSerializer } from './platform/log-redaction';
 import { RetentionSweeper } from './platform/retention';
+import { createShutdown } from './platform/shutdown';
 import { searchIndexOf } from './modules/catalog/search-index';
 
 async function main() {
@@ -51,25 +52,24 @@ async function main() {
     log: app.log,
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close().catch(() => {});
-    await mailer.stop();
-    await uploadSweeper.stop();
-    await retention.stop();
-    await runtime.close();
-    process.exit(0);
-  };
+  const shutdown = createShutdown({
+    http: app,
+    graceMs: config.shutdownGraceMs,
+    workers: [
+      { name: 'mail', stop: () => mailer.stop() },
+      { name: 'upload sweeper', stop: () => uploadSweeper.stop() },
+      { name: 'retention', stop: () => retention.stop() },
+    ],
+    release: () => runtime.close(),
+    log: app.log,
+    exit: (code) => process.exit(code),
+  });
   // A dependency's stray rejection (e.g. a Redis client while Redis is down) is logged, not fatal: the shop
   // keeps serving without the accelerators.
   process.on('unhandledRejection', (reason) => {
     app.log.error({ err: loggableError(reason) }, 'unhandled rejection');
   });
+  // A second signal cuts the grace short: still one shutdown, which closes the database before the exit.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   // The embedded PostgreSQL is stopped last, by the shutdown above: not at once on the signal, under the

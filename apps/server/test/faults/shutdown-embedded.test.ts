@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,14 +7,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { embeddedSharedBuffersMb, embeddedUrl, startEmbeddedPostgres } from '../../src/db/connection';
 import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { getOnNewConnection, startSlowUpload, uploadsBeingWritten } from '../support/slow-upload';
 
 // The shop as `npm start` runs it by default: its own process on the embedded PostgreSQL of its data folder.
 let dir: string | undefined;
 let server: ServerProcess | undefined;
+let graceDir: string | undefined;
+let graceServer: ServerProcess | undefined;
 
 afterAll(async () => {
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await graceServer?.stop();
+  for (const d of [dir, graceDir]) if (d) await rm(d, { recursive: true, force: true });
 });
 
 /** The running PostgreSQL server's shared_buffers in MB. */
@@ -114,4 +119,76 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
         /EMBEDDED_PG_SHARED_BUFFERS_MB/,
       );
   });
+});
+
+describe('stopping the shop while uploads are still arriving', () => {
+  it('answers the upload that ends within SHUTDOWN_GRACE_SECONDS, cuts the other, stops PostgreSQL, exits 1', async () => {
+    graceDir = await mkdtemp(path.join(os.tmpdir(), 'shop-shutdown-grace-'));
+    await chmod(graceDir, 0o755);
+    const pgPort = await freePort();
+    graceServer = await startServerProcess(
+      'grace',
+      {
+        DATABASE_URL: '',
+        DATA_DIR: graceDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        EMBEDDED_PG_SHARED_BUFFERS_MB: '128',
+        SHUTDOWN_GRACE_SECONDS: '3',
+      },
+      120_000,
+    );
+    const shop = graceServer;
+    const password = 'Walnut-Desk-Panel-42';
+    const registered = await post(shop.url, '/api/register', {
+      email: 'slow-line@example.com',
+      password,
+      password_confirmation: password,
+      terms: true,
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+
+    // Two plans half sent when the signal comes: one ends a moment later, the other never does.
+    const ending = startSlowUpload(shop.url, token);
+    const stuck = startSlowUpload(shop.url, token);
+    await uploadsBeingWritten(graceDir, 2);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      shop.child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const signalled = Date.now();
+    shop.child.kill('SIGTERM');
+
+    // New connections are refused from the signal on.
+    let refused: number | string = 0;
+    while (Date.now() - signalled < 2_000 && refused !== 'ECONNREFUSED')
+      refused = await getOnNewConnection(`${shop.url}/healthz`);
+    expect(refused).toBe('ECONNREFUSED');
+
+    ending.finish();
+    expect(await ending.outcome).toMatchObject({ status: 201 });
+    expect(await stuck.outcome).toHaveProperty('error');
+    const { code, signal } = await exited;
+    const output = shop.output();
+    expect({ code, signal, output }).toMatchObject({ code: 1, signal: null });
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
+    expect(output).toContain('shutdown grace ran out: cutting the requests still running');
+    expect(output).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly/);
+
+    // PostgreSQL stopped with the server: no postmaster left behind, its port closed.
+    const postgresDir = path.join(graceDir, 'postgres');
+    expect(existsSync(path.join(postgresDir, 'pgdata', 'postmaster.pid'))).toBe(false);
+    const late = new pg.Client({ connectionString: await embeddedUrl(postgresDir, pgPort, 'shop') });
+    await expect(late.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+
+    // The submission that was answered is stored.
+    const embedded = await startEmbeddedPostgres(postgresDir, pgPort, 128);
+    const client = new pg.Client({ connectionString: embedded.url('shop') });
+    try {
+      await client.connect();
+      expect((await client.query('select 1 from design_submissions')).rowCount).toBe(1);
+    } finally {
+      await client.end().catch(() => {});
+      await embedded.stop();
+    }
+  }, 180_000);
 });
