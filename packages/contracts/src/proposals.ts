@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
 import { adminSearchText } from './common';
 
-/** Texts of proposals and quote requests (kept here, out of the first-load messages). */
+/**
+ * Texts of proposals and quote requests that the server says (kept here, out of the first-load messages); the web
+ * app's own failure texts of the deal screens stay in its proposals feature (PROPOSAL_FAILURES).
+ */
 export const PROPOSAL_MESSAGES = {
   notDraft: 'Only a draft proposal can be changed or sent.',
   notRevisable: 'Only a sent, declined or expired proposal can be revised.',
@@ -240,8 +243,12 @@ export type DeclineProposalInput = z.input<typeof declineProposalInput>;
 
 /* Quote requests */
 
-/** The quote request form's words for what the contract refuses (its own texts are zod's defaults). */
+/**
+ * What a quote request may not be, in the shop's words: the route's 422 and the quote request form say the same
+ * (the schemas below carry them). `noLikedProducts` is the form's word for an empty wishlist.
+ */
 export const QUOTE_REQUEST_MESSAGES = {
+  noProducts: 'Choose at least one product.',
   quantity: `The quantity must be a whole number from 1 to ${PROPOSAL_LIMITS.quantity}.`,
   tooManyItems: `A quote request may list at most ${PROPOSAL_LIMITS.quoteItems} products.`,
   noteTooLong: `The note may not be greater than ${PROPOSAL_LIMITS.comment} characters.`,
@@ -249,20 +256,66 @@ export const QUOTE_REQUEST_MESSAGES = {
     'Your wishlist is empty. Like the products you need in the inventory, then ask for their quote here.',
 } as const;
 
+const quoteProductId = z.number().int().positive().max(2_147_483_647);
+
+// One text for every way a quantity is wrong; a fraction stops there, so a field gets the text once.
+const quoteQuantity = z
+  .number({ error: QUOTE_REQUEST_MESSAGES.quantity })
+  .int({ error: QUOTE_REQUEST_MESSAGES.quantity, abort: true })
+  .min(1, QUOTE_REQUEST_MESSAGES.quantity)
+  .max(PROPOSAL_LIMITS.quantity, QUOTE_REQUEST_MESSAGES.quantity);
+
+const quoteNote = z.string().trim().max(PROPOSAL_LIMITS.comment, QUOTE_REQUEST_MESSAGES.noteTooLong);
+
 export const quoteRequestInput = z.object({
   items: z
-    .array(
-      z.object({
-        product_id: z.number().int().positive().max(2_147_483_647),
-        quantity: z.number().int().min(1, 'The quantity must be at least 1.').max(PROPOSAL_LIMITS.quantity),
-      }),
-      { error: 'The items field is required.' },
-    )
-    .min(1, 'Choose at least one product.')
-    .max(PROPOSAL_LIMITS.quoteItems),
-  note: z.string().trim().max(PROPOSAL_LIMITS.comment).optional().nullable(),
+    .array(z.object({ product_id: quoteProductId, quantity: quoteQuantity }), {
+      error: 'The items field is required.',
+    })
+    .min(1, QUOTE_REQUEST_MESSAGES.noProducts)
+    .max(PROPOSAL_LIMITS.quoteItems, QUOTE_REQUEST_MESSAGES.tooManyItems),
+  note: quoteNote.optional().nullable(),
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
+
+/** A row of the quote request form asks for nothing when its quantity is left empty (NaN in a number field) or 0. */
+const isLeftOut = (quantity: number) => Number.isNaN(quantity) || quantity === 0;
+
+/** The rows of the quote request form that go in the request, in order: the request's item N is row `rows[N]`. */
+export const quoteRequestRows = (items: readonly { quantity: number }[]): number[] =>
+  items.flatMap((item, row) => (isLeftOut(item.quantity) ? [] : [row]));
+
+/**
+ * The quote request form's side of `quoteRequestInput`: a row per liked product, and the note as typed. It refuses
+ * what the route refuses, with the same texts, on the form's own rows (`items.{row}.quantity`), and its output is
+ * the request to send (the rows asked for, the note trimmed or left out).
+ */
+export const quoteRequestFields = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          product_id: quoteProductId,
+          // A row left out reads as no quantity; the others are checked as the route checks them.
+          quantity: z
+            .union([z.number({ error: QUOTE_REQUEST_MESSAGES.quantity }), z.nan()])
+            .transform((quantity) => (isLeftOut(quantity) ? undefined : quantity))
+            .pipe(quoteQuantity.optional()),
+        }),
+      )
+      .refine((items) => items.some((item) => item.quantity !== undefined), QUOTE_REQUEST_MESSAGES.noProducts)
+      .refine(
+        (items) => items.filter((item) => item.quantity !== undefined).length <= PROPOSAL_LIMITS.quoteItems,
+        QUOTE_REQUEST_MESSAGES.tooManyItems,
+      ),
+    note: quoteNote,
+  })
+  .transform(({ items, note }): QuoteRequestInput => ({
+    items: items.flatMap(({ product_id, quantity }) =>
+      quantity === undefined ? [] : [{ product_id, quantity }],
+    ),
+    ...(note ? { note } : {}),
+  }));
 
 export const quoteRequestItem = z.object({
   product_id: z.number().int().nullable(),

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DESIGN_SERVER_MESSAGES, PROPOSAL_MESSAGES, SEARCH_MAX_LENGTH } from '@shop/contracts';
-import { proposalLines, proposals } from '../../../src/db/schema/deals';
+import {
+  DESIGN_SERVER_MESSAGES,
+  PROPOSAL_LIMITS,
+  PROPOSAL_MESSAGES,
+  QUOTE_REQUEST_MESSAGES,
+  SEARCH_MAX_LENGTH,
+} from '@shop/contracts';
+import { proposalLines, proposals, quoteRequests } from '../../../src/db/schema/deals';
 import { products } from '../../../src/db/schema/catalog';
 import { designSubmissions } from '../../../src/db/schema/designs';
 import { mailQueue } from '../../../src/db/schema/mail';
@@ -663,6 +669,28 @@ describe('proposals', () => {
     });
     expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/user/proposals/${p.id}`, b.token)).statusCode).toBe(404);
+  });
+
+  it("refuses a quote request's wrong quantity, list or note under that field, in the contract's words", async () => {
+    const { a, product } = await dealSetup(t);
+    const call = caller(t);
+    const item = (quantity: number) => ({ product_id: product.id, quantity });
+    const tooMany = Array.from({ length: PROPOSAL_LIMITS.quoteItems + 1 }, () => item(1));
+    const tooLong = 'x'.repeat(PROPOSAL_LIMITS.comment + 1);
+    for (const [what, body, field, message] of [
+      ['a part of one', { items: [item(2), item(2.5)] }, 'items.1.quantity', QUOTE_REQUEST_MESSAGES.quantity],
+      ['a fraction below 0', { items: [item(-3.5)] }, 'items.0.quantity', QUOTE_REQUEST_MESSAGES.quantity],
+      ['past the limit', { items: [item(200000)] }, 'items.0.quantity', QUOTE_REQUEST_MESSAGES.quantity],
+      ['none', { items: [item(0)] }, 'items.0.quantity', QUOTE_REQUEST_MESSAGES.quantity],
+      ['too many products', { items: tooMany }, 'items', QUOTE_REQUEST_MESSAGES.tooManyItems],
+      ['no product', { items: [] }, 'items', QUOTE_REQUEST_MESSAGES.noProducts],
+      ['too long a note', { items: [item(1)], note: tooLong }, 'note', QUOTE_REQUEST_MESSAGES.noteTooLong],
+    ] as const) {
+      const res = await call('POST', '/api/user/quote-requests', a.token, body);
+      expect(res.statusCode, what).toBe(422);
+      expect(res.json(), what).toEqual({ message, errors: { [field]: [message] } });
+    }
+    expect(await db().$count(quoteRequests)).toBe(0);
   });
 
   it('a customer sends at most 20 quote requests an hour (429 past them, nothing written); others still can', async () => {

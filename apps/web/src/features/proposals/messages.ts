@@ -4,9 +4,10 @@ import { toast } from '../../lib/toast';
 /**
  * The proposal and installation screens' failure texts, said the way the specifications' catalogues say theirs
  * ('Failed to load designs.', 'Failed to update design status.'), so the shop words a failure one way on every
- * screen. A server's own message (a 409's or a 422's) is shown instead where there is one.
+ * screen. A server's own message (a 409's or a 422's) is shown instead where there is one. Only the web app says
+ * these; the texts the server and the web app share are the contract's (PROPOSAL_MESSAGES, QUOTE_REQUEST_MESSAGES).
  */
-export const PROPOSAL_MESSAGES = {
+export const PROPOSAL_FAILURES = {
   proposalsFailed: 'Failed to load proposals.',
   customerProposalsFailed: 'Failed to load proposals. Please try again later.',
   proposalFailed: 'Failed to load proposal details.',

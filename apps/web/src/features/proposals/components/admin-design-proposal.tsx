@@ -8,7 +8,7 @@ import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { ProposalBuilder } from './proposal-builder';
 import { ProposalStatusBadge } from './proposal-status-badge';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** The proposals already built on this design, newest first, each linking to its back-office page. */
 function DesignProposalList({ designId }: { designId: number }) {
@@ -21,7 +21,7 @@ function DesignProposalList({ designId }: { designId: number }) {
   if (isError)
     return (
       <div className="mb-4">
-        <LoadError message={PROPOSAL_MESSAGES.proposalsFailed} onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_FAILURES.proposalsFailed} onRetry={() => void refetch()} />
       </div>
     );
   if (!data.proposals.length)

@@ -21,7 +21,7 @@ import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
 import { SlotPicker } from './slot-picker';
-import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES, toastFailure } from '../messages';
 
 /** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
@@ -47,7 +47,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           onClick={() =>
             confirm.run(booking.id, {
               onSuccess: () => toast.success('The date is confirmed.'),
-              onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.confirmFailed),
+              onError: (e) => toastFailure(e, PROPOSAL_FAILURES.confirmFailed),
             })
           }
         >
@@ -89,7 +89,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
                     setDialog(null);
                     toast.success('The booking is cancelled.');
                   },
-                  onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.cancelFailed),
+                  onError: (e) => toastFailure(e, PROPOSAL_FAILURES.cancelFailed),
                 })
               }
             >
@@ -121,7 +121,7 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
       },
       onError: (e) => {
         if (e instanceof ApiError) showFieldErrors(e, setError);
-        toastFailure(e, PROPOSAL_MESSAGES.proposeDateFailed);
+        toastFailure(e, PROPOSAL_FAILURES.proposeDateFailed);
       },
     }),
   );
@@ -177,7 +177,7 @@ function RescheduleDialog({
                   toast.success('The installation is moved.');
                   onClose();
                 },
-                onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.moveFailed),
+                onError: (e) => toastFailure(e, PROPOSAL_FAILURES.moveFailed),
               })
             }
           >
@@ -187,7 +187,7 @@ function RescheduleDialog({
       }
     >
       {slots.isError ? (
-        <LoadError message={PROPOSAL_MESSAGES.windowsFailed} onRetry={() => slots.refetch()} />
+        <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
       ) : slots.data ? (
         <SlotPicker slots={slots.data} value={start} onChange={setStart} />
       ) : (

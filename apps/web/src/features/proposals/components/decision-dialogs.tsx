@@ -8,7 +8,7 @@ import { acceptProposal, declineProposal, useProposalMutation } from '../api/pro
 import { computeTotals } from '../api/totals';
 import type { Proposal } from '../api/types';
 import { FormDialog } from './form-dialog';
-import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES, toastFailure } from '../messages';
 
 interface AcceptValues {
   comment: string;
@@ -59,7 +59,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }:
         onClose();
         onDone?.(saved);
       },
-      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.acceptFailed),
+      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.acceptFailed),
     }),
   );
   return (
@@ -121,7 +121,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone, returnFocusTo }
         onClose();
         onDone?.(saved);
       },
-      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.declineFailed),
+      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.declineFailed),
     }),
   );
   return (

@@ -5,7 +5,7 @@ import { DetailCard } from '../../../components/ui/detail-card';
 import { ProposalRow } from './proposal-row';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { failureMessage } from '../../../lib/api-error';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** The customer's design page: the proposals sent for the design and the booked installation date. */
 export function DesignProposals({ designId }: { designId: number }) {
@@ -20,7 +20,7 @@ export function DesignProposals({ designId }: { designId: number }) {
     return (
       <DetailCard title="Proposals and installation" className="mt-5">
         <LoadError
-          message={failureMessage(failed[0]!.error, PROPOSAL_MESSAGES.customerProposalsFailed)}
+          message={failureMessage(failed[0]!.error, PROPOSAL_FAILURES.customerProposalsFailed)}
           onRetry={() => failed.forEach((q) => void q.refetch())}
           retrying={failed.some((q) => q.isFetching)}
         />

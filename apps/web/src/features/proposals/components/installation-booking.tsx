@@ -7,7 +7,7 @@ import { showFieldErrors } from '../api/field-errors';
 import { bookProposal, slotsQuery, useProposalMutation } from '../api/proposals-api';
 import type { BookingInput } from '../api/types';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** After acceptance: pick an open window, or ask for another date with a note. */
 export function InstallationBooking({ proposalId }: { proposalId: number }) {
@@ -23,7 +23,7 @@ export function InstallationBooking({ proposalId }: { proposalId: number }) {
         if (e instanceof ApiError) {
           showFieldErrors(e, setError);
           setSlotError(e.errors.slot_start?.[0]);
-          toast.error(e.message || PROPOSAL_MESSAGES.bookFailed);
+          toast.error(e.message || PROPOSAL_FAILURES.bookFailed);
         }
         void slots.refetch();
       },

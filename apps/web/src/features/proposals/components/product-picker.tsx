@@ -8,7 +8,7 @@ import { failureMessage } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { formatMoney } from '../../../lib/money';
 import { productPickerQuery, type PickedProduct } from '../api/product-search';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /**
  * Finds catalogue products by name or SKU and hands the chosen one to the builder. A pick empties the field and
@@ -35,7 +35,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
           {isFetching && !data ? (
             <p className="text-sm text-slate-600">Searching…</p>
           ) : error && !data ? (
-            <LoadError message={failureMessage(error, PROPOSAL_MESSAGES.productSearchFailed)} />
+            <LoadError message={failureMessage(error, PROPOSAL_FAILURES.productSearchFailed)} />
           ) : data && data.length === 0 ? (
             <p className="text-sm text-slate-600">No products found.</p>
           ) : (

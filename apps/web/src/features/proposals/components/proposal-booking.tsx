@@ -7,7 +7,7 @@ import { BookingSummary } from './booking-summary';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { InstallationBooking } from './installation-booking';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /**
  * The installation of an accepted proposal on its detail page, for either side: the booking with what this side may
@@ -30,7 +30,7 @@ export function ProposalBooking({ proposal, area }: { proposal: Proposal; area: 
       {bookingId === null ? (
         <InstallationBooking proposalId={proposal.id} />
       ) : query.isError ? (
-        <LoadError message={PROPOSAL_MESSAGES.bookingFailed} onRetry={() => query.refetch()} />
+        <LoadError message={PROPOSAL_FAILURES.bookingFailed} onRetry={() => query.refetch()} />
       ) : booking ? (
         <>
           <BookingSummary booking={booking} />

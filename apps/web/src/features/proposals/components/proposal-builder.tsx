@@ -17,7 +17,7 @@ import {
 import { centsToText, computeTotals, lineCents } from '../api/totals';
 import { TotalsList } from './proposal-lines';
 import { ProductPicker } from './product-picker';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 export interface BuilderLine {
   product_id: number | null;
@@ -116,7 +116,7 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
         if (error instanceof ApiError) {
           for (const [field, messages] of Object.entries(error.errors))
             setError(field as keyof BuilderValues, { message: messages[0] });
-          toast.error(error.message || PROPOSAL_MESSAGES.saveFailed);
+          toast.error(error.message || PROPOSAL_FAILURES.saveFailed);
         }
       },
     }),

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useProposalsLive } from '../api/proposals-api';
 import type { Proposal } from '../api/types';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /**
  * A proposal's detail page in either area until the proposal is there: the spinner, "not found" for a 404, or the
@@ -38,7 +38,7 @@ export function ProposalPageFrame<P extends Proposal>({
       <>
         <PageHeader title="Proposal" actions={back} />
         <LoadError
-          message={missing ? PROPOSAL_MESSAGES.proposalNotFound : PROPOSAL_MESSAGES.proposalFailed}
+          message={missing ? PROPOSAL_FAILURES.proposalNotFound : PROPOSAL_FAILURES.proposalFailed}
           onRetry={missing ? undefined : () => query.refetch()}
         />
       </>

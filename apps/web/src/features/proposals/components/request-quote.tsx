@@ -1,11 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import {
   PAGE_SIZE,
   PROPOSAL_LIMITS,
   QUOTE_REQUEST_MESSAGES,
-  quoteRequestInput,
+  quoteRequestFields,
+  quoteRequestRows,
   type Product,
   type ProductPage,
 } from '@shop/contracts';
@@ -19,29 +21,11 @@ import { showFieldErrors } from '../api/field-errors';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
-
-/** One row per liked product, in the contract's shape; an empty quantity (NaN) or 0 leaves the product out. */
-interface QuoteValues {
-  items: { product_id: number; quantity: number }[];
-  note: string;
-}
-
-const isLeftOut = (quantity: number | undefined) =>
-  quantity === undefined || Number.isNaN(quantity) || quantity === 0;
-
-/** The form's rows that go in the request, in order: the request's item N is row `rows[N]` of the form. */
-const chosenRows = (v: QuoteValues) =>
-  v.items.flatMap((item, row) => (isLeftOut(item.quantity) ? [] : [row]));
-
-const toInput = (v: QuoteValues, rows = chosenRows(v)) => ({
-  items: rows.map((row) => ({ product_id: v.items[row]!.product_id, quantity: v.items[row]!.quantity })),
-  note: v.note.trim() || undefined,
-});
+import { PROPOSAL_FAILURES, toastFailure } from '../messages';
 
 /**
- * The form's field of a request field the contract or the server names: the request's `items.3.quantity` (or a
- * refused `items.3.product_id`) is the quantity of the form's row `rows[3]`; `items` itself is the list's own error.
+ * The form's field of a request field the server names in its 422: the request's `items.3.quantity` (or a refused
+ * `items.3.product_id`) is the quantity of the form's row `rows[3]`; `items` itself is the list's own error.
  */
 function formField(key: string, rows: number[]): string {
   const item = /^items\.(\d+)\./.exec(key);
@@ -51,36 +35,6 @@ function formField(key: string, rows: number[]): string {
   }
   return key === 'items' ? 'items.root' : key;
 }
-
-type Problem = { type: string; message: string };
-
-/**
- * The contract's check of the request the form would send, its errors put on the form's rows, in the shop's words
- * (the contract's own are zod's defaults).
- */
-const resolver: Resolver<QuoteValues> = async (values) => {
-  const rows = chosenRows(values);
-  const result = await quoteRequestInput.safeParseAsync(toInput(values, rows));
-  if (result.success) return { values, errors: {} };
-  const items: { quantity?: Problem }[] & { root?: Problem } = [];
-  let note: Problem | undefined;
-  for (const issue of result.error.issues) {
-    const name = formField(issue.path.join('.'), rows);
-    const row = /^items\.(\d+)\.quantity$/.exec(name);
-    const tooBig = issue.code === 'too_big';
-    if (row)
-      items[Number(row[1])] ??= { quantity: { type: issue.code, message: QUOTE_REQUEST_MESSAGES.quantity } };
-    else if (name === 'items.root')
-      items.root ??= {
-        type: issue.code,
-        message: tooBig ? QUOTE_REQUEST_MESSAGES.tooManyItems : issue.message,
-      };
-    else if (name === 'note')
-      note ??= { type: issue.code, message: tooBig ? QUOTE_REQUEST_MESSAGES.noteTooLong : issue.message };
-  }
-  const errors = { ...((items.length > 0 || items.root) && { items }), ...(note && { note }) };
-  return { values: {}, errors: errors as FieldErrors<QuoteValues> };
-};
 
 /** The server's 422 field errors under the form's fields (request rows read as the form's rows). */
 function asFormErrors(error: ApiError, rows: number[]): ApiError {
@@ -112,8 +66,9 @@ const likedProductsQuery = () => ({
 
 function QuoteForm({ onClose }: { onClose: () => void }) {
   const { data, isPending, isError, refetch } = useQuery(likedProductsQuery());
-  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm<QuoteValues>({
-    resolver,
+  // The contract's own check, on the form's rows; a valid form's values are the request to send.
+  const { register, control, handleSubmit, setError, setFocus, getValues, formState } = useForm({
+    resolver: zodResolver(quoteRequestFields),
     defaultValues: { items: [], note: '' },
     // The focus goes where the form says (below), the list's own error (no product chosen) included.
     shouldFocusError: false,
@@ -127,19 +82,22 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
     replace(data.map((p) => ({ product_id: p.id, quantity: typed.get(p.id) ?? Number.NaN })));
   }, [data, getValues, replace]);
 
-  const send = useProposalMutation((v: QuoteValues) => requestQuote(toInput(v)));
+  const send = useProposalMutation(requestQuote);
   const onSubmit = handleSubmit(
-    (values) =>
-      send.run(values, {
+    (request) => {
+      // The rows the request was made of, for the server's 422 on its items.
+      const rows = quoteRequestRows(getValues('items'));
+      send.run(request, {
         onSuccess: () => {
           toast.success('Your quote request is sent. We will answer with a proposal.');
           onClose();
         },
         onError: (e) => {
-          if (e instanceof ApiError) showFieldErrors(asFormErrors(e, chosenRows(values)), setError);
-          toastFailure(e, PROPOSAL_MESSAGES.quoteRequestFailed);
+          if (e instanceof ApiError) showFieldErrors(asFormErrors(e, rows), setError);
+          toastFailure(e, PROPOSAL_FAILURES.quoteRequestFailed);
         },
-      }),
+      });
+    },
     // The first quantity in error, else the first quantity (no product chosen, or too many), else the note.
     (invalid) => {
       const rows = Array.isArray(invalid.items) ? (invalid.items as { quantity?: unknown }[]) : [];
@@ -166,7 +124,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
       {isPending ? (
         <p className="text-sm text-slate-600">Loading your favourites…</p>
       ) : isError ? (
-        <LoadError message={PROPOSAL_MESSAGES.favoritesFailed} onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_FAILURES.favoritesFailed} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
         <p className="text-sm text-slate-700">{QUOTE_REQUEST_MESSAGES.noLikedProducts}</p>
       ) : (

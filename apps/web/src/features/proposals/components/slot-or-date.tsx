@@ -8,7 +8,7 @@ import { contractResolver } from '../api/contract-resolver';
 import type { BookingInput, Slot } from '../api/types';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { SlotPicker } from './slot-picker';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 export type SlotOrDateMode = 'slot' | 'other';
 
@@ -73,7 +73,7 @@ export function SlotOrDate({
         slots.isPending ? (
           <p className="text-sm text-slate-600">Loading windows…</p>
         ) : slots.isError ? (
-          <LoadError message={PROPOSAL_MESSAGES.windowsFailed} onRetry={() => slots.refetch()} />
+          <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
         ) : (
           <SlotPicker
             slots={slots.data}

@@ -11,7 +11,7 @@ import { BOOKING_STATUSES } from '../api/types';
 import { BookingActions } from '../components/booking-actions';
 import { BookingSummary } from '../components/booking-summary';
 import { StatusFilter } from '../components/status-filter';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel. */
 export default function AdminBookingsPage() {
@@ -36,7 +36,7 @@ export default function AdminBookingsPage() {
         />
       </div>
       <PagedList
-        {...listStates(query, PROPOSAL_MESSAGES.bookingsFailed)}
+        {...listStates(query, PROPOSAL_FAILURES.bookingsFailed)}
         empty={
           data && data.bookings.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No bookings." />

@@ -14,7 +14,7 @@ import { ProposalLines } from '../components/proposal-lines';
 import { ProposalPageFrame } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
-import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES, toastFailure } from '../messages';
 
 /** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
 export default function AdminProposalDetailPage() {
@@ -85,7 +85,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                     onClick={() =>
                       send.run(proposal.id, {
                         onSuccess: () => toast.success('Proposal sent to the customer.'),
-                        onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.sendFailed),
+                        onError: (e) => toastFailure(e, PROPOSAL_FAILURES.sendFailed),
                       })
                     }
                   >
@@ -103,7 +103,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                         toast.success(`Version ${draft.version} created as a draft.`);
                         void navigate(`/admin/proposals/${draft.id}`);
                       },
-                      onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.reviseFailed),
+                      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.reviseFailed),
                     })
                   }
                 >

@@ -20,7 +20,7 @@ import { PROPOSAL_STATUSES, type AdminProposal } from '../api/types';
 import { formatDate } from '../../../lib/dates';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { StatusFilter } from '../components/status-filter';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** /admin/proposals: every proposal, searchable and filtered by status; page, search and status in the URL. */
 export default function AdminProposalsPage() {
@@ -91,7 +91,7 @@ export default function AdminProposalsPage() {
         />
       </ListToolbar>
       <PagedList
-        {...listStates(query, PROPOSAL_MESSAGES.proposalsFailed)}
+        {...listStates(query, PROPOSAL_FAILURES.proposalsFailed)}
         empty={
           data && data.proposals.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No proposals found." />

@@ -14,7 +14,7 @@ import { adminQuoteRequestsQuery, useProposalsLive } from '../api/proposals-api'
 import type { QuoteRequest } from '../api/types';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBuilder } from '../components/proposal-builder';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** /admin/quote-requests: customers' requests from their wishlists, answered with a proposal. */
 export default function AdminQuoteRequestsPage() {
@@ -29,7 +29,7 @@ export default function AdminQuoteRequestsPage() {
     <>
       <PageHeader title="Quote Requests" description="Products and quantities customers asked a price for." />
       <PagedList
-        {...listStates(query, PROPOSAL_MESSAGES.quoteRequestsFailed)}
+        {...listStates(query, PROPOSAL_FAILURES.quoteRequestsFailed)}
         empty={
           data && data.quote_requests.length === 0 ? (
             <EmptyState icon={<ClipboardIcon className="size-6" />} title="No quote requests." />

@@ -11,7 +11,7 @@ import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '
 import type { Schedule } from '../api/types';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_MESSAGES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES, toastFailure } from '../messages';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -56,7 +56,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             client.setQueryData(proposalKeys.schedule, saved);
             toast.success('Availability saved.');
           },
-          onError: (e) => toastFailure(e, PROPOSAL_MESSAGES.availabilityFailed),
+          onError: (e) => toastFailure(e, PROPOSAL_FAILURES.availabilityFailed),
         }),
       )}
       className="grid max-w-4xl gap-5"
@@ -173,7 +173,7 @@ export default function AdminSchedulePage() {
       {isPending ? (
         <PageSpinner />
       ) : isError ? (
-        <LoadError message={PROPOSAL_MESSAGES.scheduleFailed} onRetry={() => void refetch()} />
+        <LoadError message={PROPOSAL_FAILURES.scheduleFailed} onRetry={() => void refetch()} />
       ) : (
         <ScheduleForm initial={data} />
       )}

@@ -13,7 +13,7 @@ import { showFieldErrors } from '../api/field-errors';
 import { bookSiteVisit, siteVisitSlotsQuery, useProposalMutation } from '../api/proposals-api';
 import { BookingSummary } from '../components/booking-summary';
 import { SlotOrDate, type SlotOrDateMode } from '../components/slot-or-date';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 interface VisitValues {
   name: string;
@@ -76,7 +76,7 @@ export default function SiteVisitPage() {
       onError: (e) => {
         if (e instanceof ApiError) {
           showFieldErrors(e, setError);
-          toast.error(e.message || PROPOSAL_MESSAGES.visitFailed);
+          toast.error(e.message || PROPOSAL_FAILURES.visitFailed);
         }
         void slots.refetch();
       },

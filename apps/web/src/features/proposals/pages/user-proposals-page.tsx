@@ -9,7 +9,7 @@ import { BookingActions } from '../components/booking-actions';
 import { BookingSummary } from '../components/booking-summary';
 import { formatDate } from '../../../lib/dates';
 import { ProposalRow } from '../components/proposal-row';
-import { PROPOSAL_MESSAGES } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /**
  * The customer's site visits (booked from the home page's Book a Site Visit while signed in), upcoming first: a
@@ -48,7 +48,7 @@ export default function UserProposalsPage() {
         description="The quotes we have sent you: read them, accept or decline, and book your installation."
       />
       <PagedList
-        {...listStates(query, PROPOSAL_MESSAGES.customerProposalsFailed)}
+        {...listStates(query, PROPOSAL_FAILURES.customerProposalsFailed)}
         empty={
           data && data.data.length === 0 ? (
             <EmptyState
