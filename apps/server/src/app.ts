@@ -21,7 +21,7 @@ import { registerMetrics } from './platform/metrics';
 import { securityHeadersPlugin } from './platform/security-headers';
 import { refuseDeepJson } from './platform/json-body';
 import { refuseUnstorableText } from './platform/text-input';
-import { webAppPlugin, type WebAppOptions } from './platform/web-app';
+import { escapeBrokenPageUrl, webAppPlugin, type WebAppOptions } from './platform/web-app';
 import { accountRoutes } from './modules/accounts/routes';
 import { emailVerificationRoutes } from './modules/accounts/email-verification-routes';
 import { realtimePlugin } from './platform/realtime/server';
@@ -59,6 +59,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    rewriteUrl: escapeBrokenPageUrl,
     // A request (an upload's body included) must arrive within this time: slow clients cannot hold a connection
     // open forever, and an upload's journal entry is never older than the upload deadline while it arrives.
     requestTimeout: ctx.config.requestTimeoutMs,

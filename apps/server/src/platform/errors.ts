@@ -107,8 +107,9 @@ export function isMultipartLimitError(err: unknown): boolean {
 }
 
 /**
- * Refusals of the router, which never reach the error handler: a path whose percent-encoding is broken (400) and
- * a path parameter longer than the router takes (404, like every invalid path parameter).
+ * Refusals of the router, which never reach the error handler: a path whose percent-encoding is broken (400; a
+ * page's path never is, see escapeBrokenPageUrl in web-app.ts) and a path parameter longer than the router takes
+ * (404, like every invalid path parameter).
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')

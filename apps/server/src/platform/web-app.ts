@@ -74,6 +74,39 @@ function withPage(html: string, page: RenderedPage): string {
   );
 }
 
+/** A GET of a path that is neither the API's, the realtime channel's, a stored file's nor a built file's. */
+function isPageRequest(method: string | undefined, url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  const isApi =
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname.startsWith('/socket.io') ||
+    pathname.startsWith('/media/') ||
+    pathname.startsWith('/files/');
+  return !isApi && (method === 'GET' || method === 'HEAD') && !path.extname(pathname);
+}
+
+/**
+ * For Fastify's rewriteUrl: a page's address whose percent-encoding is broken ('/product/%E0%A4%A'), which the
+ * router would refuse as a malformed request (400), with its '%' signs escaped. It then reaches the app as the
+ * unknown page it names: its not-found view and meta, with the status an unknown page has (a missing product's
+ * 404). Addresses of the API keep the refusal.
+ */
+export function escapeBrokenPageUrl(request: { method?: string; url?: string }): string {
+  const url = request.url ?? '/';
+  // Every request passes here: those without a '%' (nearly all) leave at once.
+  if (!url.includes('%')) return url;
+  const query = url.indexOf('?');
+  const pathname = query < 0 ? url : url.slice(0, query);
+  if (!pathname.includes('%') || !isPageRequest(request.method, url)) return url;
+  try {
+    decodeURI(pathname);
+    return url;
+  } catch {
+    return pathname.replaceAll('%', '%25') + url.slice(pathname.length);
+  }
+}
+
 /**
  * Serves the web app from the same origin as the API: hashed assets with year-long caching, other public
  * files briefly cached, and index.html for every page path, with server-rendered head tags and, for the pages
@@ -139,16 +172,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi =
-      url === '/api' ||
-      url.startsWith('/api/') ||
-      url.startsWith('/socket.io') ||
-      url.startsWith('/media/') ||
-      url.startsWith('/files/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      return sendPage(request, reply);
-    }
+    if (isPageRequest(request.method, request.url)) return sendPage(request, reply);
     return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
   });
 });

@@ -1,13 +1,23 @@
 import { DEFAULT_META_TITLE, type PageMeta } from '@shop/contracts';
 import { apiRequest } from './api-client';
 
-/** The meta API's key of a page: its path without the leading slash; '' is the home page. */
+/**
+ * The meta API's key of a page: its path without the leading slash; '' is the home page. A segment whose
+ * percent-encoding is broken ('%E0%A4%A') is kept as typed: it names an unknown page, as on the server.
+ */
 export function metaPathOf(pathname: string): string {
   return pathname
     .replace(/^\/+|\/+$/g, '')
     .split('/')
     .filter(Boolean)
-    .map((segment) => encodeURIComponent(decodeURIComponent(segment)))
+    .map((segment) => {
+      try {
+        segment = decodeURIComponent(segment);
+      } catch {
+        // kept as typed
+      }
+      return encodeURIComponent(segment);
+    })
     .join('/');
 }
 

@@ -175,6 +175,24 @@ describe('server-rendered public pages', () => {
     expect(stateOf(res.body)?.queries).toEqual([]);
   });
 
+  it('answers a product path with broken percent-encoding as an unknown product: 404 and the not-found view', async () => {
+    const app = await start(renderer);
+    await seedCatalog(app.ctx);
+    const res = await get('/product/%E0%A4%A');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain(`<title>${CUSTOMER_MESSAGES.productNotFoundTitle} | Cubicle Depot</title>`);
+    expect(res.body).toContain('<link rel="canonical" href="http://shop.test/product/%E0%A4%A">');
+    expect(rootOf(res.body)).toContain(CUSTOMER_MESSAGES.productNotFoundTitle);
+    expect(logLines.join('')).not.toContain('server rendering failed');
+    // An unknown page anywhere else goes home, as any path no route knows; the API still refuses such an address.
+    const elsewhere = await get('/nowhere/%E0%A4%A?x=1');
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('/');
+    expect((await get('/api/v1/frontend/products/%E0%A4%A')).statusCode).toBe(400);
+  });
+
   it('redirects paths no route knows to the home page from the server', async () => {
     await start(renderer);
     for (const url of ['/no/such/page', '/nowhere?x=1', '/product/a/b', '/user/nowhere', '/admin/nowhere']) {
