@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@shop/contracts';
+import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { CloseIcon } from '../../../components/ui/icons';
 import { inputClasses } from '../../../components/ui/form-field';
+import { useDebounce } from '../../../lib/use-debounce';
 
 interface InventorySearchProps {
   /** The search in the URL. */
@@ -15,24 +16,27 @@ interface InventorySearchProps {
  * changes (back, Clear All).
  */
 export function InventorySearch({ value, onSearch }: InventorySearchProps) {
-  const [text, setText] = useState(value);
+  // The box's text, `typed` when the visitor typed it: a new entry per keystroke, so each one restarts the wait.
+  // Text from the URL or the clear button is not typed: it replaces a search still waiting, which is never sent.
+  const [entry, setEntry] = useState({ text: value, typed: false });
   const [syncedValue, setSyncedValue] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
   if (value !== syncedValue) {
     setSyncedValue(value);
-    setText(value);
+    setEntry({ text: value, typed: false });
   }
-  useEffect(() => () => clearTimeout(timer.current), []);
 
-  const change = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
-  };
+  const settled = useDebounce(entry);
+  const searched = useRef(settled);
+  useEffect(() => {
+    if (!settled.typed || settled === searched.current) return;
+    searched.current = settled;
+    onSearch(settled.text.trim());
+  }, [settled, onSearch]);
+
+  const text = entry.text;
   const clear = () => {
-    clearTimeout(timer.current);
-    setText('');
+    setEntry({ text: '', typed: false });
     onSearch('');
     // The button goes away with the text: the keyboard stays in the box, ready for the next search.
     input.current?.focus();
@@ -48,7 +52,7 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
         id="inventory-search"
         type="search"
         value={text}
-        onChange={(e) => change(e.target.value)}
+        onChange={(e) => setEntry({ text: e.target.value, typed: true })}
         placeholder="Search products..."
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH.storefront}
