@@ -51,4 +51,40 @@ describe('My Favorites', () => {
     expect(queryClient.getQueryState(['catalog', 'product', 'walnut-desk-1'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['proposals', 'quote-products'])?.isInvalidated).toBe(true);
   });
+
+  it('keeps the keyboard on a Remove button while its call runs, ignores presses meanwhile, and frees it after', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    answer('get', '/api/user/favorites', () => HttpResponse.json(page([product(1), product(2)])));
+    const sent = answer(
+      'post',
+      '/api/favorites/toggle',
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(HttpResponse.json({ message: 'Server error.' }, { status: 500 }));
+        }),
+    );
+    renderWithProviders(<DesignsLikedPage />, { route: '/user/designs-liked' });
+    const remove = await screen.findByRole('button', { name: 'Remove Walnut Desk 1 from favourites' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // A browser drops the focus of a button that becomes disabled to <body> (jsdom keeps it): it must not be.
+    expect(remove).not.toBeDisabled();
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAttribute('aria-busy', 'true');
+    expect(remove).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.click(remove);
+    // Another product's button is not held up.
+    expect(screen.getByRole('button', { name: 'Remove Walnut Desk 2 from favourites' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+
+    release();
+    await waitFor(() => expect(remove).not.toHaveAttribute('aria-disabled'));
+    expect(remove).not.toHaveAttribute('aria-busy');
+    expect(remove).toHaveFocus();
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CUSTOMER_MESSAGES, type Product } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -10,10 +9,37 @@ import { Image } from '../../../components/ui/image';
 import { PageHeader } from '../../../components/ui/page-header';
 import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
+import { useBusyRows, useRowButtons, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
 import { failureMessage } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-api';
+
+/**
+ * A liked product's Remove button: while its call runs it ignores presses but keeps the keyboard's focus
+ * (aria-disabled, not disabled) and spins.
+ */
+function RemoveButton({
+  product,
+  busy,
+  onRemove,
+}: {
+  product: Product;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const button = useRowButtons<'remove'>(busy);
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      {...button('remove', onRemove)}
+      aria-label={`Remove ${product.name} from favourites`}
+    >
+      Remove
+    </Button>
+  );
+}
 
 /** /user/designs-liked: the products the customer liked, a page at a time (the page is kept in the URL). */
 export default function DesignsLikedPage() {
@@ -21,17 +47,10 @@ export default function DesignsLikedPage() {
   const { page, setPage } = useListParams();
   const query = useQuery(favoritesQuery(page));
   const { data } = query;
-  const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
+  const rows = useBusyRows();
 
-  const unlike = useMutation({
+  const unlike = useRowMutation(rows, {
     mutationFn: (product: Product) => unlikeProduct(product.id),
-    onMutate: (product) => setRemoving((s) => new Set(s).add(product.id)),
-    onSettled: (_d, _e, product) =>
-      setRemoving((s) => {
-        const next = new Set(s);
-        next.delete(product.id);
-        return next;
-      }),
     onSuccess: async (answer) => {
       if (answer.status !== 'success') {
         toast.error(CUSTOMER_MESSAGES.wishlistError);
@@ -113,15 +132,11 @@ export default function DesignsLikedPage() {
                   <Link to={`/product/${product.slug}`} className={buttonClasses('secondary', 'sm')}>
                     View Product
                   </Link>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => unlike.mutate(product)}
-                    disabled={removing.has(product.id)}
-                    aria-label={`Remove ${product.name} from favourites`}
-                  >
-                    Remove
-                  </Button>
+                  <RemoveButton
+                    product={product}
+                    busy={rows.busyIds.has(product.id)}
+                    onRemove={() => unlike(product)}
+                  />
                 </div>
               </div>
             </li>
