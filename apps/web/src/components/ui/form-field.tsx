@@ -1,9 +1,12 @@
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { createContext, use, useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 import { inputClasses } from './input-classes';
 
 export { inputClasses };
+
+// Whether the group (FieldShell `group`) around a GroupInput shows an error.
+const GroupInvalid = createContext(false);
 
 export interface FieldShellProps {
   id: string;
@@ -63,7 +66,7 @@ export function FieldShell({
           {labelAside}
         </div>
       )}
-      {children}
+      {group ? <GroupInvalid value={!!error}>{children}</GroupInvalid> : children}
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-600">
           {hint}
@@ -76,6 +79,14 @@ export function FieldShell({
       )}
     </Frame>
   );
+}
+
+/**
+ * A radio or checkbox of a group (FieldShell `group`): the group's error describes the fieldset, and each of its
+ * inputs is aria-invalid while there is one, as a single control is.
+ */
+export function GroupInput(props: ComponentProps<'input'>) {
+  return <input aria-invalid={use(GroupInvalid) || undefined} {...props} />;
 }
 
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {

@@ -148,6 +148,23 @@ describe('DesignForm', () => {
     expect(screen.getByRole('radio', { name: '3-5' })).not.toBeChecked();
   });
 
+  it('marks each choice of a blocked mandatory group invalid, and none once one is chosen', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
+    const radios = () => screen.getAllByRole('radio');
+    for (const radio of radios()) expect(radio).not.toHaveAttribute('aria-invalid');
+    await user.click(next());
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: /^Number of workstations/ });
+    expect(group).toHaveAccessibleDescription(requiredMessage('totalNumber'));
+    expect(radios().length).toBeGreaterThan(1);
+    for (const radio of radios()) expect(radio).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('radio', { name: '3-5' }));
+    for (const radio of radios()) expect(radio).not.toHaveAttribute('aria-invalid');
+    expect(group).not.toHaveAccessibleDescription(requiredMessage('totalNumber'));
+  });
+
   it('shows the first message of each field error, or the generic failure', async () => {
     const user = userEvent.setup();
     answerSubmissions(

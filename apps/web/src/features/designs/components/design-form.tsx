@@ -19,7 +19,7 @@ import {
 } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { FieldShell, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { FieldShell, GroupInput, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { contractResolver } from '../../../components/ui/forms/contract-resolver';
 import { FILE_RULES } from '../../../components/ui/forms/file-check';
 import { FileField } from '../../../components/ui/forms/file-field';
@@ -314,7 +314,7 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
                   error && !checked && 'border-red-600',
                 )}
               >
-                <input
+                <GroupInput
                   type={multiple ? 'checkbox' : 'radio'}
                   value={option}
                   className="size-4 accent-navy-800"
