@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SCHEDULING_MESSAGES, type Schedule } from '@shop/contracts';
+import { SCHEDULING_MESSAGES, blackoutDateRange, type Schedule } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import AdminSchedulePage from './admin-schedule-page';
@@ -12,21 +12,26 @@ const schedule: Schedule = {
   blackout_dates: [],
 };
 
+// Christmas Eve of next year: always inside the blackout dates a schedule takes (one year back, five ahead).
+const CHRISTMAS_EVE = `${new Date().getUTCFullYear() + 1}-12-24`;
+
 describe('AdminSchedulePage', () => {
   it('says when there are no blackout dates, and saves one added', async () => {
     const user = userEvent.setup();
     answer('get', '/api/admin/schedule', () => HttpResponse.json(schedule));
     const saved = answer('put', '/api/admin/schedule', () =>
-      HttpResponse.json({ ...schedule, blackout_dates: ['2030-12-24'] }),
+      HttpResponse.json({ ...schedule, blackout_dates: [CHRISTMAS_EVE] }),
     );
+    const { from, to } = blackoutDateRange();
+    expect(CHRISTMAS_EVE > from && CHRISTMAS_EVE < to).toBe(true);
     renderWithProviders(<AdminSchedulePage />);
     const none = await screen.findByText('No blackout dates: every weekly window can be booked.');
     await user.click(screen.getByRole('button', { name: 'Add a blackout date' }));
     expect(none).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Blackout date 1'), { target: { value: '2030-12-24' } });
+    fireEvent.change(screen.getByLabelText('Blackout date 1'), { target: { value: CHRISTMAS_EVE } });
     await user.click(screen.getByRole('button', { name: 'Save availability' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.body).toEqual({ ...schedule, blackout_dates: ['2030-12-24'] });
+    expect(saved[0]!.body).toEqual({ ...schedule, blackout_dates: [CHRISTMAS_EVE] });
 
     await user.click(screen.getByRole('button', { name: 'Remove blackout date 1' }));
     expect(screen.getByText('No blackout dates: every weekly window can be booked.')).toBeInTheDocument();
