@@ -51,7 +51,8 @@ test('a refused product photo blocks Create Product until it is replaced', async
   await page.getByLabel('Stock quantity').fill('2');
 
   const photo = page.getByLabel(/Choose a photo/);
-  await photo.setInputFiles(bigPng('big.png', 10 * 1024 * 1024 + 1));
+  // Ten megabytes through the browser's protocol: longer than the usual wait on a loaded CI machine.
+  await photo.setInputFiles(bigPng('big.png', 10 * 1024 * 1024 + 1), { timeout: 60_000 });
   await expect(page.getByText('big.png is larger than 10 MB.')).toBeVisible();
   await expect(photo).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Create Product' }).click();

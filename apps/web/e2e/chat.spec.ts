@@ -21,11 +21,11 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
   });
   await input.setInputFiles([1, 2, 3, 4, 5, 6].map(small));
   await expect(page.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.chatMaxFiles);
-  await input.setInputFiles({
-    name: 'big.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
-  });
+  // Ten megabytes through the browser's protocol: longer than the usual wait on a loaded CI machine.
+  await input.setInputFiles(
+    { name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    { timeout: 60_000 },
+  );
   await expect(page.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.chatFileTooLarge('big.pdf'));
   // A file whose bytes are not what its name says is refused before anything is sent, as every form does.
   await input.setInputFiles({
