@@ -14,7 +14,8 @@ const server = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // The modules of the `shell` chunk (below): what the entry, the public layout and the storefront pages run. A
 // module in a group is whole in its chunk (every export any page uses), so the lib and ui modules that only the
 // signed-in areas or some pages use stay out of it, and the public home page never downloads them: the lib and ui
-// modules only the customer and admin areas use share the `areas` chunk (AREA_MODULES); the menu and the tabs
+// modules only the customer and admin areas use share the `areas` chunk (AREA_MODULES; with them the sign-out,
+// which the public header loads when a customer signs out there); the menu and the tabs
 // (Radix), the message dialog (and the <dialog> primitive under it), a toast's box, the form fields, the lists' pager, empty state
 // and badges are chunks the pages that use them load; the infinite-query observer (the chat's history) goes with
 // the chat. The realtime client stays out too: zod and Socket.IO are never part of a public page.
@@ -25,6 +26,7 @@ const AREA_ONLY = [
   'page-header',
   'use-focus-rescue',
   'detail-card',
+  'session-actions',
 ];
 const NOT_IN_SHELL = [
   ...AREA_ONLY,

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loginPath, safeReturnPath } from '../lib/return-path';
-import { loadCustomerProfile } from '../lib/session-bootstrap';
-import { customerSession, signedInAdmin, signedInCustomer } from '../lib/sessions';
+import { loadProfile } from '../lib/session-bootstrap';
+import { customerSession, loadedProfile, signedInAdmin, signedInCustomer } from '../lib/sessions';
 
 /**
  * Route guards run as loaders of the layout routes: they decide before anything renders, and run again on
@@ -31,9 +31,8 @@ export const SESSION_UNREACHABLE = 'session-unreachable';
  */
 export async function requireCustomer({ request }: LoaderFunctionArgs) {
   if (signedInCustomer()) return null;
-  const { token, profile } = customerSession.getState();
-  if (token && !profile) {
-    const failed = await loadCustomerProfile();
+  if (customerSession.getState().token && !loadedProfile('customer')) {
+    const failed = await loadProfile('customer');
     if (failed) throw data({ reason: SESSION_UNREACHABLE, message: failed.unreachable }, { status: 503 });
   }
   if (!signedInCustomer()) throw redirect(loginPath('customer', requested(request)));

@@ -5,8 +5,9 @@ import { Toaster } from '../components/ui/toaster';
 import { queryClient } from '../lib/query-client';
 
 /**
- * App-wide context: server state, message dialogs and toasts. Sessions live in lib/sessions (outside React).
- * The browser uses the app's one query cache; the server renderer passes a cache of its own per request.
+ * App-wide context: server state, message dialogs and toasts. Session tokens live outside React
+ * (lib/session-tokens); the signed-in accounts are queries of the app's one cache (lib/sessions), never of the
+ * server renderer's, which passes a cache of its own per request.
  */
 export function AppProviders({
   children,

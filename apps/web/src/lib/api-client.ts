@@ -1,7 +1,7 @@
 import { CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { ApiError, type FieldErrors } from './api-error';
 import { handleApiError } from './api-error-handling';
-import { adminSession, customerSession } from './sessions';
+import { adminSession, customerSession } from './session-tokens';
 import type { SessionKind } from './storage-keys';
 
 /** Which session token a call carries; 'auto' decides from the path. */

@@ -2,7 +2,7 @@ import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import type { ApiError } from './api-error';
 import { navigateTo, SESSION_ENDED } from './navigation';
 import { currentPath, loginPath } from './return-path';
-import { sessionStore } from './sessions';
+import { sessionStore } from './session-tokens';
 import { toast } from './toast';
 
 /**

@@ -6,13 +6,19 @@ import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { ChevronDownIcon, CloseIcon, LogOutIcon, MenuIcon } from '../../components/ui/icons';
 import { APP_NAME } from '../../lib/app-config';
-import { logOutCustomer } from '../../lib/session-actions';
-import { useCustomer } from '../../lib/sessions';
+import { customerSession, useCustomer } from '../../lib/sessions';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { Avatar } from './avatar';
 
 // The account menu (Radix) is its own chunk, loaded only for a signed-in customer: a guest's page never loads it.
 const Menu = lazy(() => import('../../components/ui/menu').then((m) => ({ default: m.Menu })));
+// So is the sign-out (with the signed-in areas' code), loaded when the customer signs out here; when it cannot
+// be loaded (offline), the session still ends in this browser.
+const logOutCustomer = () =>
+  void import('../../lib/session-actions').then(
+    (m) => m.logOutCustomer(),
+    () => customerSession.clear(),
+  );
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -90,7 +96,7 @@ export function SiteHeader() {
                   ...USER_MENU_LINKS.map((l) => ({ label: l.label, to: l.to })),
                   {
                     label: CUSTOMER_LABELS.logOut,
-                    onSelect: () => void logOutCustomer(),
+                    onSelect: logOutCustomer,
                     icon: <LogOutIcon className="size-4" />,
                   },
                 ]}
@@ -169,7 +175,7 @@ export function SiteHeader() {
                       type="button"
                       onClick={() => {
                         closeMobile();
-                        void logOutCustomer();
+                        logOutCustomer();
                       }}
                       className="flex w-full items-center gap-2 rounded-lg px-3 py-2.5 text-left text-base text-red-700 hover:bg-red-50"
                     >

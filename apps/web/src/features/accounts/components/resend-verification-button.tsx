@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { VERIFICATION_MESSAGES } from '@shop/contracts';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
-import { loadCustomerProfile } from '../../../lib/session-bootstrap';
+import { queryClient } from '../../../lib/query-client';
+import { sessionKey } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
 import { resendVerificationLink } from '../api/accounts-api';
 import { linkFailureMessage } from './link-outcome';
@@ -13,8 +14,9 @@ export function ResendVerificationButton({ variant = 'outline' }: { variant?: Bu
     mutationFn: resendVerificationLink,
     onSuccess: ({ message }) => toast.success(message),
     onError: (error) => {
-      // Verified meanwhile (another tab): the banner goes with the fresh profile.
-      if (isApiError(error) && error.status === 409) void loadCustomerProfile();
+      // Verified meanwhile (another tab, another device): the banner goes with the account read again.
+      if (isApiError(error) && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: sessionKey('customer') });
       toast.error(linkFailureMessage(error));
     },
   });

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { VERIFICATION_MESSAGES } from '@shop/contracts';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { loadCustomerProfile } from '../../../lib/session-bootstrap';
-import { useCustomer } from '../../../lib/sessions';
+import { queryClient } from '../../../lib/query-client';
+import { sessionKey, useCustomer } from '../../../lib/sessions';
 import { verifyEmail } from '../api/accounts-api';
 import { useLinkToken } from '../api/use-link-token';
 import { AuthCard } from '../components/auth-card';
@@ -18,9 +18,9 @@ export default function VerifyEmailPage() {
   const verification = useLinkToken(token, verifyEmail);
   const { isSuccess } = verification;
 
-  // The banner of this browser's customer session goes with the fresh profile.
+  // The banner of this browser's customer session goes with the account read again.
   useEffect(() => {
-    if (isSuccess) void loadCustomerProfile();
+    if (isSuccess) void queryClient.invalidateQueries({ queryKey: sessionKey('customer') });
   }, [isSuccess]);
 
   const next = customer ? (

@@ -1,7 +1,8 @@
 import { ADMIN_MESSAGES, adminProfileUpdateRequest, type Admin } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
-import { adminSession } from '../../../lib/sessions';
+import { queryClient } from '../../../lib/query-client';
+import { adminSession, profileQuery } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
 import { updateAdminProfile } from '../api/profile-api';
 import { ProfileForm } from './profile-form';
@@ -16,7 +17,7 @@ export function AdminProfileForm({ admin }: { admin: Admin }) {
       values={{ name: admin.name, email: admin.email }}
       save={updateAdminProfile}
       onSaved={({ admin: updated }) => {
-        adminSession.setProfile(updated);
+        queryClient.setQueryData(profileQuery('admin', adminSession.getState().token).queryKey, updated);
         toast.success(ADMIN_MESSAGES.profileUpdated);
       }}
       onFailed={() =>

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '@shop/contracts';
+import { queryClient } from '../../../lib/query-client';
+import { customerSession, useCustomer } from '../../../lib/sessions';
 import { clearToasts } from '../../../lib/toast';
 import { testCustomer } from '../../../test/accounts';
 import { renderWithProviders } from '../../../test/render';
@@ -14,7 +16,10 @@ const png = (name: string) =>
     type: 'image/png',
   });
 
-afterEach(() => clearToasts());
+afterEach(() => {
+  clearToasts();
+  customerSession.clear();
+});
 
 describe('CustomerProfileForm', () => {
   it('refuses a non-image photo by its bytes, and empties the picker once the profile is saved', async () => {
@@ -74,5 +79,33 @@ describe('CustomerProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(phones).toHaveLength(1));
     expect(phones).toEqual(['555 0101']);
+  });
+
+  it('puts the saved account where the app shows it, without reading it again', async () => {
+    const user = userEvent.setup();
+    customerSession.signIn('t', testCustomer);
+    server.use(
+      http.post('/api/profile/update', () =>
+        HttpResponse.json({
+          message: 'Profile updated successfully',
+          user: { ...testCustomer, name: 'Ann Lee-Park', phone: '555 0101' },
+        }),
+      ),
+    );
+    function Greeting() {
+      const customer = useCustomer();
+      return <p>Signed in as {customer?.name}</p>;
+    }
+    renderWithProviders(
+      <>
+        <Greeting />
+        <CustomerProfileForm user={{ ...testCustomer, phone: '555 0100' }} />
+      </>,
+      { queryClient },
+    );
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee-Park');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Signed in as Ann Lee-Park')).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { CUSTOMER_MESSAGES, customerProfileUpdateRequest, type User } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
-import { customerSession } from '../../../lib/sessions';
+import { queryClient } from '../../../lib/query-client';
+import { customerSession, profileQuery } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
 import { updateCustomerProfile } from '../api/profile-api';
 import { ProfileForm } from './profile-form';
@@ -14,7 +15,10 @@ export function CustomerProfileForm({ user }: { user: User }) {
       values={{ name: user.name, phone: user.phone ?? '' }}
       save={updateCustomerProfile}
       onSaved={({ user: updated, message }) => {
-        customerSession.setProfile(updated);
+        queryClient.setQueryData(
+          profileQuery('customer', customerSession.getState().token).queryKey,
+          updated,
+        );
         toast.success(message);
       }}
       onFailed={() => toast.error(CUSTOMER_MESSAGES.profileUpdateFailed)}

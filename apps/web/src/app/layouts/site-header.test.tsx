@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
+import { registerNavigator } from '../../lib/navigation';
+import { queryClient } from '../../lib/query-client';
+import { adminSession, customerSession, signedInAdmin, signedInCustomer, useAdmin } from '../../lib/sessions';
+import { clearToasts, getToasts } from '../../lib/toast';
+import { testAdmin, testCustomer } from '../../test/accounts';
+import { renderWithProviders } from '../../test/render';
+import { answer } from '../../test/server';
+import { SiteHeader } from './site-header';
+
+/** The back-office's session in the same browser, which the customer's sign-out leaves alone. */
+function AdminName() {
+  const admin = useAdmin();
+  return <p>{admin ? `Admin ${admin.name}` : 'No admin'}</p>;
+}
+
+const navigate = vi.fn();
+beforeEach(() => registerNavigator(navigate));
+afterEach(() => {
+  navigate.mockReset();
+  customerSession.clear();
+  adminSession.clear();
+  queryClient.clear();
+  clearToasts();
+});
+
+describe('SiteHeader', () => {
+  it('signs the customer out: the account goes from the header and the cache, the admin’s session stays', async () => {
+    const user = userEvent.setup();
+    customerSession.signIn('customer-token', testCustomer, true);
+    adminSession.signIn('admin-token', testAdmin);
+    const logouts = answer('post', '/api/logout', () => HttpResponse.json({ message: 'Logged out' }));
+    // Something the customer's session had read, which must not outlive it.
+    queryClient.setQueryData(['notifications', 'customer'], ['Your proposal is ready']);
+    renderWithProviders(
+      <>
+        <SiteHeader />
+        <AdminName />
+      </>,
+      { queryClient },
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByText(testCustomer.email)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: CUSTOMER_LABELS.logOut }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', undefined));
+    expect(logouts).toHaveLength(1);
+    expect(signedInCustomer()).toBeNull();
+    expect(customerSession.getState().token).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.queryByText(testCustomer.email)).toBeNull();
+    expect(screen.getAllByRole('link', { name: CUSTOMER_LABELS.login }).length).toBeGreaterThan(0);
+    expect(getToasts().map((t) => t.message)).toEqual([CUSTOMER_MESSAGES.loggedOut]);
+    await waitFor(() => expect(queryClient.getQueryData(['notifications', 'customer'])).toBeUndefined());
+    expect(queryClient.getQueryData(['session', 'customer', 'customer-token'])).toBeUndefined();
+
+    expect(signedInAdmin()).toEqual(testAdmin);
+    expect(screen.getByText(`Admin ${testAdmin.name}`)).toBeVisible();
+  });
+});
