@@ -254,6 +254,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await submitLogin(page, email, JOURNEY_PASSWORD);
     const welcome = page.locator('[data-toast-type]').filter({ hasText: CUSTOMER_MESSAGES.loggedIn });
     await expect(welcome).toBeVisible();
+    await welcome.hover(); // kept open while the header draws the account button
     const account = phone
       ? page.getByRole('button', { name: 'Open menu' })
       : page.getByRole('button', { name: /^Account menu for/ });
@@ -275,6 +276,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     const welcome = page.locator('[data-toast-type]').filter({ hasText: ADMIN_MESSAGES.loginSuccess });
     const add = page.getByRole('link', { name: 'Add Product', exact: true });
     await expect(welcome).toBeVisible();
+    // The pointer rests on the toast, which keeps it open however long the products take to load (on a loaded
+    // machine, longer than the toast's 5 s); it leaves for the click below.
+    await welcome.hover();
     await expect(add).toBeVisible();
     expect(overlaps((await welcome.boundingBox())!, (await add.boundingBox())!)).toBe(false);
     // Reached at once, while the toast is still there (a toast a pointer rests on stays open). Whether it was there
