@@ -40,6 +40,7 @@ import { newsletterRoutes } from './modules/newsletter/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { proposalRoutes } from './modules/proposals/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
+import { refuseWhileClosing } from './platform/shutdown';
 import { renderHead } from './modules/seo/render-head';
 import { createPageRendering, loadPageRenderer, PAGE_RENDERER_DIR } from './modules/seo/render-page';
 
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     rewriteUrl: escapeBrokenPageUrl,
+    return503OnClosing: false,
     // A request (an upload's body included) must arrive within this time: slow clients cannot hold a connection
     // open forever, and an upload's journal entry is never older than the upload deadline while it arrives.
     requestTimeout: ctx.config.requestTimeoutMs,
@@ -70,6 +72,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -11,6 +11,7 @@ import { PlatformHub } from './platform/events';
 import { createS3Storage, S3Storage } from './platform/files/s3-storage';
 import { LocalDiskStorage, type FileStorage } from './platform/files/storage';
 import { limitRules, RateLimits } from './platform/rate-limit';
+import { settlesWithin } from './platform/shutdown';
 
 export interface Runtime {
   ctx: AppContext;
@@ -75,12 +76,7 @@ const POOL_END_WAIT_MS = 3_000;
  * shutdown ends its session, an external server sees it close with the process).
  */
 async function endPool(database: Runtime['ctx']['database']): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    database.close().catch(() => {}),
-    new Promise<void>((resolve) => (timer = setTimeout(resolve, POOL_END_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
+  await settlesWithin(database.close(), POOL_END_WAIT_MS);
 }
 
 /** The data folder's files/, or the bucket of S3_BUCKET (checked now: a wrong setting fails the start). */

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '@shop/contracts';
 import { loggableError } from './log-redaction';
 
 type Log = {
@@ -38,37 +40,30 @@ export interface ShutdownOptions {
  */
 export function createShutdown(opts: ShutdownOptions): (signal: string) => Promise<number> {
   let running: Promise<number> | undefined;
-  let draining = false;
+  // Ended by the grace's timer, by a second signal, or once the drain is over (which clears the timer).
+  let graceEnded = false;
   let endGrace = () => {};
   return (signal) => {
     if (running) {
       opts.log.warn(
         { signal },
-        draining
-          ? 'second stop signal: cutting the requests still running'
-          : 'second stop signal: already closing the database',
+        graceEnded
+          ? 'second stop signal: the grace is already over'
+          : 'second stop signal: cutting the requests still running',
       );
       endGrace();
       return running;
     }
-    draining = true;
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<'grace over'>((resolve) => {
       endGrace = () => {
+        graceEnded = true;
         clearTimeout(timer);
         resolve('grace over');
       };
       timer = setTimeout(endGrace, opts.graceMs);
     });
-    running = shutDown(
-      signal,
-      graceOver,
-      () => {
-        draining = false;
-        endGrace();
-      },
-      opts,
-    );
+    running = shutDown(signal, graceOver, () => endGrace(), opts);
     return running;
   };
 }
@@ -142,12 +137,18 @@ async function shutDown(
   return code;
 }
 
-/** Whether `work` settles within `ms`. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+/** Whether `work` settles (either way) within `ms`; the timer does not outlive the answer. */
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
   try {
-    return await Promise.race([work.then(() => true), late]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -155,4 +156,21 @@ async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolea
 
 function openConnections(server: Server): Promise<number> {
   return new Promise((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+}
+
+/**
+ * Once the server is closing, a request that still arrives (on a kept-alive or pipelined connection) is answered
+ * 503 in the house error shape and its connection closed, so the load balancer sends it elsewhere; the app is built
+ * with Fastify's own 503 (a body of its own shape) turned off.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    void reply.code(503).header('Connection', 'close').send({ message: SERVER_MESSAGES.unavailable });
+  });
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { connect as connectTcp } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createShutdown, type ShutdownOptions } from '../../src/platform/shutdown';
@@ -77,6 +78,40 @@ describe('stopping the server (SIGTERM, SIGINT)', () => {
       'requests and background work finished',
       'stopped',
     ]);
+  });
+
+  it('answers a request that still arrives on an open connection 503 in the house error shape, and closes it', async () => {
+    const shop = await shopWithShutdown(10_000);
+    const { hostname, port } = new URL(shop.url);
+    const socket = connectTcp(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // A request under way (its body still arriving) keeps the connection busy when the signal comes.
+    const body = '{"email":"not an address","password":"x"}';
+    const handled = new Promise<void>((resolve) => shop.app.server.once('request', () => resolve()));
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await handled;
+    const stopped = shop.shutdown('SIGTERM');
+    await shop.refusing();
+    // The rest of its body, and a second request pipelined behind it on the same connection.
+    socket.write(`${body.slice(10)}GET /api/products HTTP/1.1\r\nHost: shop\r\n\r\n`);
+    await ended;
+
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 422 /);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answers[1]).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(answers[1]!.split('\r\n\r\n')[1]!)).toEqual({
+      message: 'Service temporarily unavailable.',
+    });
+    expect(await stopped).toBe(0);
   });
 
   it('cuts a request still running when the grace runs out, and still closes the database before exiting 1', async () => {
