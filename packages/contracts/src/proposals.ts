@@ -22,9 +22,6 @@ export const PROPOSAL_MESSAGES = {
   unknownLine: 'The declined lines must be lines of this proposal.',
   allLinesDeclined: 'At least one line must be accepted.',
   validUntilPast: 'The valid until date must be today or later.',
-  accepted: 'Proposal accepted.',
-  declined: 'Proposal declined.',
-  sent: 'Proposal sent.',
   terms:
     'Prices are in the currency shown and include the listed discounts. Delivery and installation dates are confirmed separately. This proposal is valid until the date shown.',
 } as const;
@@ -251,6 +248,7 @@ export const QUOTE_REQUEST_MESSAGES = {
   noProducts: 'Choose at least one product.',
   quantity: `The quantity must be a whole number from 1 to ${PROPOSAL_LIMITS.quantity}.`,
   tooManyItems: `A quote request may list at most ${PROPOSAL_LIMITS.quoteItems} products.`,
+  listedTwice: 'A product may be listed only once.',
   noteTooLong: `The note may not be greater than ${PROPOSAL_LIMITS.comment} characters.`,
   noLikedProducts:
     'Your wishlist is empty. Like the products you need in the inventory, then ask for their quote here.',
@@ -273,7 +271,20 @@ export const quoteRequestInput = z.object({
       error: 'The items field is required.',
     })
     .min(1, QUOTE_REQUEST_MESSAGES.noProducts)
-    .max(PROPOSAL_LIMITS.quoteItems, QUOTE_REQUEST_MESSAGES.tooManyItems),
+    .max(PROPOSAL_LIMITS.quoteItems, QUOTE_REQUEST_MESSAGES.tooManyItems)
+    // Each product once, so every quantity is checked as sent (two lines of a product cannot add up past the limit).
+    .superRefine((items, ctx) => {
+      const seen = new Set<number>();
+      items.forEach(({ product_id }, i) => {
+        if (seen.has(product_id))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'product_id'],
+            message: QUOTE_REQUEST_MESSAGES.listedTwice,
+          });
+        seen.add(product_id);
+      });
+    }),
   note: quoteNote.optional().nullable(),
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;

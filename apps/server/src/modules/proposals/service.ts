@@ -497,11 +497,15 @@ export async function requestQuote(
   await ctx.limits.check('quoteRequest', String(userId));
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
-    const merged = new Map<number, number>();
-    for (const item of input.items)
-      merged.set(item.product_id, (merged.get(item.product_id) ?? 0) + item.quantity);
+    // The contract lists each product once.
     const found = new Map(
-      (await q.productsByIds(tx, [...merged.keys()], { activeOnly: true })).map((p) => [p.id, p]),
+      (
+        await q.productsByIds(
+          tx,
+          input.items.map((item) => item.product_id),
+          { activeOnly: true },
+        )
+      ).map((p) => [p.id, p]),
     );
     const errors: Record<string, string[]> = {};
     input.items.forEach((item, i) => {
@@ -513,13 +517,13 @@ export async function requestQuote(
       tx,
       userId,
       input.note ?? null,
-      [...merged].map(([productId, quantity]) => {
+      input.items.map(({ product_id: productId, quantity }) => {
         const p = found.get(productId)!;
         return { productId, name: p.name, sku: p.sku, quantity };
       }),
     );
     const who = await userContact(tx, userId);
-    const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${merged.size} ${merged.size === 1 ? 'product' : 'products'}.`;
+    const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${input.items.length} ${input.items.length === 1 ? 'product' : 'products'}.`;
     const link = `${ctx.config.publicUrl}/admin/quote-requests`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,

@@ -675,7 +675,10 @@ describe('proposals', () => {
     const { a, product } = await dealSetup(t);
     const call = caller(t);
     const item = (quantity: number) => ({ product_id: product.id, quantity });
-    const tooMany = Array.from({ length: PROPOSAL_LIMITS.quoteItems + 1 }, () => item(1));
+    const tooMany = Array.from({ length: PROPOSAL_LIMITS.quoteItems + 1 }, (_, i) => ({
+      product_id: product.id + 1 + i,
+      quantity: 1,
+    }));
     const tooLong = 'x'.repeat(PROPOSAL_LIMITS.comment + 1);
     for (const [what, body, field, message] of [
       ['a part of one', { items: [item(2), item(2.5)] }, 'items.1.quantity', QUOTE_REQUEST_MESSAGES.quantity],
@@ -684,6 +687,13 @@ describe('proposals', () => {
       ['none', { items: [item(0)] }, 'items.0.quantity', QUOTE_REQUEST_MESSAGES.quantity],
       ['too many products', { items: tooMany }, 'items', QUOTE_REQUEST_MESSAGES.tooManyItems],
       ['no product', { items: [] }, 'items', QUOTE_REQUEST_MESSAGES.noProducts],
+      // Listed twice, the quantities could add up past the limit.
+      [
+        'a product listed twice',
+        { items: [item(60000), item(60000)] },
+        'items.1.product_id',
+        QUOTE_REQUEST_MESSAGES.listedTwice,
+      ],
       ['too long a note', { items: [item(1)], note: tooLong }, 'note', QUOTE_REQUEST_MESSAGES.noteTooLong],
     ] as const) {
       const res = await call('POST', '/api/user/quote-requests', a.token, body);
