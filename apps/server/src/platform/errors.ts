@@ -38,12 +38,17 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
-/** Turns zod issues (instancePath '/a/0/b') into the `errors` map keyed by dotted field names. */
+/**
+ * Turns zod issues (instancePath '/a/0/b') into the `errors` map keyed by dotted field names; a field lists each
+ * text once (two failed checks that say the same words are one message to the user).
+ */
 export function issuesToFieldErrors(issues: { instancePath?: string; message?: string }[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-    (errors[key] ??= []).push(issue.message ?? 'Invalid value.');
+    const message = issue.message ?? 'Invalid value.';
+    const field = (errors[key] ??= []);
+    if (!field.includes(message)) field.push(message);
   }
   return errors;
 }
