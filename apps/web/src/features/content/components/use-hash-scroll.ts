@@ -6,7 +6,13 @@ export function useHashScroll(): void {
   const { hash, key } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // A broken escape (#%E0) is kept as typed: it names no element.
+    }
+    const target = document.getElementById(id);
     if (!target) return;
     target.scrollIntoView({ block: 'start' });
   }, [hash, key]);
