@@ -11,6 +11,8 @@ import { HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from '../modules/
 import { PDF, image } from '../support/files';
 import { bearer, createAdmin, registerCustomer } from '../support/http';
 import { multipart } from '../support/multipart';
+import { listen } from '../support/realtime';
+import { startSlowUpload } from '../support/slow-upload';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
 const KB = 1024;
@@ -239,5 +241,50 @@ describe('per-customer upload rate', () => {
     // The account itself still works.
     expect(await db().$count(users)).toBeGreaterThan(0);
     expect((await sendMessage(t, customer.token, admin.user.id, 'no file this time')).statusCode).toBe(200);
+  });
+});
+
+describe('uploads to what does not exist', () => {
+  it('are answered 404 while their files are still arriving, and nothing of them is stored', async () => {
+    await start();
+    const url = await listen(t.app);
+    const admin = await createAdmin(t.app, t.ctx);
+    const customer = await registerCustomer(t.app);
+    const missing = 2_000_000_000;
+    for (const [what, token, target] of [
+      [
+        "a design's review",
+        admin.token,
+        {
+          path: `/api/admin/designs/${missing}/update`,
+          fields: { status: 'approved' },
+          fileField: 'recommendation_files',
+        },
+      ],
+      [
+        "a product's edit",
+        admin.token,
+        {
+          path: `/api/admin/products/${missing}?_method=PUT`,
+          fields: { name: 'Desk' },
+          fileField: 'gallery',
+        },
+      ],
+      [
+        'a chat message',
+        customer.token,
+        { path: `/api/messages/${missing}`, fields: { message: 'hello' }, fileField: 'attachments' },
+      ],
+    ] as const) {
+      // Half the file is sent; the rest never is, so only an answer given before the body ends can arrive.
+      const upload = startSlowUpload(url, token, 4 * 1024 * 1024, target);
+      expect(await upload.outcome, what).toEqual({
+        status: 404,
+        body: JSON.stringify({ message: 'Not found.' }),
+      });
+      upload.abort();
+    }
+    expect(await storedFiles(t)).toHaveLength(0);
+    expect(await db().$count(uploadJournal)).toBe(0);
   });
 });

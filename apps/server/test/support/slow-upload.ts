@@ -8,30 +8,50 @@ export type UploadOutcome = { status: number; body: string } | { error: string }
 export interface SlowUpload {
   /** Sends the rest of the file and ends the request. */
   finish(): void;
+  /** Gives the request up without sending the rest (its connection closed). */
+  abort(): void;
   /** The answer, or what ended the request without one (the connection cut). */
   outcome: Promise<UploadOutcome>;
 }
 
 const boundary = '----shop-slow-upload';
-const fields = {
-  selectedTab: 'haveDesign',
-  description: 'Open plan',
-  name: 'Sam Slow',
-  company_name: 'Slow Uploads Co',
-  zip_code: '94107',
-  phone: '555 0103',
+
+/** Where a slow upload goes: its path, its text fields and the field of its file. */
+export interface UploadTarget {
+  path: string;
+  fields: Record<string, string>;
+  fileField: string;
+}
+
+/** A customer's design submission. */
+const designSubmission: UploadTarget = {
+  path: '/api/user/design-submissions',
+  fields: {
+    selectedTab: 'haveDesign',
+    description: 'Open plan',
+    name: 'Sam Slow',
+    company_name: 'Slow Uploads Co',
+    zip_code: '94107',
+    phone: '555 0103',
+  },
+  fileField: 'design_file',
 };
 
 /**
- * A customer's design submission over a connection of its own, as a browser on a slow line sends it: the first
- * half of the file at once, the rest when `finish` is called.
+ * An upload (by default a customer's design submission) over a connection of its own, as a browser on a slow line
+ * sends it: the first half of the file at once, the rest when `finish` is called.
  */
-export function startSlowUpload(baseUrl: string, token: string, fileBytes = 512 * 1024): SlowUpload {
+export function startSlowUpload(
+  baseUrl: string,
+  token: string,
+  fileBytes = 512 * 1024,
+  target: UploadTarget = designSubmission,
+): SlowUpload {
   const head = Buffer.from(
-    Object.entries(fields)
+    Object.entries(target.fields)
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
       .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="design_file"; filename="plan.pdf"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${target.fileField}"; filename="plan.pdf"\r\n` +
       `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
   );
   const tail = Buffer.from(`\r\n%%EOF\n\r\n--${boundary}--\r\n`);
@@ -41,7 +61,7 @@ export function startSlowUpload(baseUrl: string, token: string, fileBytes = 512 
     host: url.hostname,
     port: url.port,
     method: 'POST',
-    path: '/api/user/design-submissions',
+    path: target.path,
     agent: false,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -66,6 +86,9 @@ export function startSlowUpload(baseUrl: string, token: string, fileBytes = 512 
     finish() {
       req.write(Buffer.alloc(half, 0x20));
       req.end(tail);
+    },
+    abort() {
+      req.destroy();
     },
   };
 }

@@ -222,6 +222,8 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
         },
       };
       const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+      // A design that does not exist is answered before its files are received (the review checks it again).
+      await service.anyDesign(ctx, request.params.id);
       const design = await withMultipart(request, rules, uploadJournalOf(ctx), async (body) => {
         const fields = validate(adminDesignUpdateFields, {
           comments: single(body.fields.comments),

@@ -159,7 +159,8 @@ export async function listDesigns(
   };
 }
 
-async function anyDesign(ctx: AppContext, id: number) {
+/** The design of that id, whatever its owner or status (the back-office's), or 404. */
+export async function anyDesign(ctx: AppContext, id: number) {
   const design = await q.findDesign(ctx.database.db, { id });
   if (!design) throw notFound();
   return design;

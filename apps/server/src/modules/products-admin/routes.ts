@@ -91,6 +91,8 @@ export async function adminProductRoutes(base: FastifyInstance, { ctx }: ModuleO
       response: { 200: productMutationResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 507) },
     },
     handler: async (request) => {
+      // A product that does not exist is answered before the form's files are received (the update checks again).
+      await service.requireProduct(ctx, request.params.id);
       const { input, files } = await readProductForm(request, productUpdateInput);
       const product = await service.updateProduct(ctx, request.params.id, input, files, request.log);
       return { product, message: PRODUCT_SERVER_MESSAGES.updated };

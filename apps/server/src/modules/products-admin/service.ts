@@ -109,6 +109,11 @@ export async function getProduct(ctx: AppContext, id: number): Promise<AdminProd
   return toAdminProduct(row, await q.imagesOf(ctx.database.db, [id]));
 }
 
+/** 404 when no product has that id (answered before an edit's files are received). */
+export async function requireProduct(ctx: AppContext, id: number): Promise<void> {
+  if (!(await q.findAdminProduct(ctx.database.db, id))) throw notFound();
+}
+
 export function slugify(text: string): string {
   return text
     .toLowerCase()
