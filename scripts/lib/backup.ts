@@ -33,7 +33,6 @@ import {
   copyFile,
   cp,
   mkdir,
-  mkdtemp,
   readFile,
   readdir,
   rename,
@@ -344,7 +343,16 @@ export interface RestoreReport {
   tables: { name: string; rows: number }[];
   /** Files copied into the files folder. */
   files: number;
+  /** True when this run finished a restore cut between its commit and the move of its files (nothing loaded). */
+  resumed: boolean;
 }
+
+/**
+ * The folder a restore copies the files into before its commit, beside the files folder (the same file system,
+ * for the rename). Its name is fixed, so that the next run finds what an interrupted one left.
+ */
+export const restoreStagingDir = (filesDir: string) =>
+  path.join(path.dirname(path.resolve(filesDir)), `.${path.basename(filesDir)}-restoring`);
 
 /**
  * Restores a backup into an empty database (no table of the shop in it yet) and an empty files folder: checks the
@@ -352,6 +360,11 @@ export interface RestoreReport {
  * migrations, loads every table's rows (each table's count compared with the manifest's) and sets the sequences
  * past the restored ids; after the commit renames the staging folder into the files folder. A failure before the
  * commit leaves the database and the files folder as they were.
+ *
+ * A run cut short (a crash, a kill) leaves the staging folder behind. With the database still empty (cut before the
+ * commit) the next run removes it and starts again; with the database restored (cut between the commit and the
+ * rename) the next run of the same backup checks that the database holds the backup's row counts and the staging
+ * folder its files, and moves the files into place (`resumed`).
  */
 export async function restore(opts: {
   databaseUrl: string;
@@ -364,19 +377,27 @@ export async function restore(opts: {
 
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
-  let staging: string | undefined;
+  const staging = restoreStagingDir(opts.filesDir);
+  let staged = false;
   const loaded: RestoreReport['tables'] = [];
   try {
     const { rows } = await client.query<{ n: string }>(
       `select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
     );
-    if (Number(rows[0]!.n) > 0)
-      throw new Error('the database is not empty: restore into a new, empty database');
+    if (Number(rows[0]!.n) > 0) {
+      if (!existsSync(staging))
+        throw new Error('the database is not empty: restore into a new, empty database');
+      await checkInterrupted(client, manifest, staging);
+      await moveIntoPlace(staging, opts.filesDir);
+      return { manifest, tables: [], files: manifest.files.length, resumed: true };
+    }
+    // Left by a run cut before its commit (the database is empty): its files are copied again.
+    await rm(staging, { recursive: true, force: true });
 
     // The files first, into a folder of their own beside the files folder (the same file system, for the rename).
-    const parent = path.dirname(path.resolve(opts.filesDir));
-    await mkdir(parent, { recursive: true });
-    staging = await mkdtemp(path.join(parent, `.${path.basename(opts.filesDir)}-restoring-`));
+    await mkdir(path.dirname(staging), { recursive: true });
+    await mkdir(staging, { mode: 0o700 });
+    staged = true;
     for (const { key } of manifest.files) {
       const target = safeJoin(staging, key);
       await mkdir(path.dirname(target), { recursive: true });
@@ -421,14 +442,44 @@ export async function restore(opts: {
       throw err;
     }
   } catch (err) {
-    if (staging) await rm(staging, { recursive: true, force: true }).catch(() => {});
+    if (staged) await rm(staging, { recursive: true, force: true }).catch(() => {});
     throw err;
   } finally {
     await client.end().catch(() => {});
   }
 
-  // Committed: the files take their place (an empty files folder is replaced by the staged one).
-  if (existsSync(opts.filesDir)) await rmdir(opts.filesDir);
-  await rename(staging!, opts.filesDir);
-  return { manifest, tables: loaded, files: manifest.files.length };
+  await moveIntoPlace(staging, opts.filesDir);
+  return { manifest, tables: loaded, files: manifest.files.length, resumed: false };
+}
+
+/** After the commit: the staged files take their place (an empty files folder is replaced by the staged one). */
+async function moveIntoPlace(staging: string, filesDir: string): Promise<void> {
+  if (existsSync(filesDir)) await rmdir(filesDir);
+  await rename(staging, filesDir);
+}
+
+/**
+ * Whether a database that is not empty is this backup's, restored by a run that was cut before it moved the staged
+ * files: every restored table holds the manifest's row count, and the staging folder every file at its size.
+ */
+async function checkInterrupted(client: pg.Client, manifest: Manifest, staging: string): Promise<void> {
+  const cannot = (why: string) =>
+    new Error(
+      `the database is not empty and ${staging} is left from an earlier restore, but ${why}: ` +
+        'restore into a new, empty database and an empty files folder',
+    );
+  for (const table of manifest.tables.filter((t) => !TRIGGER_WRITTEN.has(t.name))) {
+    const { rows } = await client
+      .query<{ n: string }>(`select count(*) as n from public.${quote(table.name)}`)
+      .catch(() => ({ rows: [{ n: '-1' }] }));
+    const n = Number(rows[0]!.n);
+    if (n !== table.rows)
+      throw cannot(
+        `its table ${table.name} holds ${n < 0 ? 'no' : n} rows where the backup has ${table.rows}`,
+      );
+  }
+  for (const { key, bytes } of manifest.files) {
+    const size = await fileSize(safeJoin(staging, key));
+    if (size !== bytes) throw cannot(`it lacks the backup's file ${key}`);
+  }
 }

@@ -17,6 +17,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  rename,
   rm,
   stat,
   truncate,
@@ -26,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backup, restore, type Manifest } from '../../../../scripts/lib/backup';
+import { backup, restore, restoreStagingDir, type Manifest } from '../../../../scripts/lib/backup';
 import {
   connectDatabase,
   ensureDatabase,
@@ -342,6 +343,58 @@ describe('backup and restore', () => {
     expect(await readdir(target.dataDir)).toEqual(['files']);
   });
 
+  it('finishes a restore cut between its commit and the move of its files when run again', async () => {
+    const from = path.join(scratch, 'backup');
+    const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
+    const target = await emptyTarget('shop_cut_after_commit');
+    await restore({ ...target, from });
+    const rows = await tableContents(target.databaseUrl);
+    // What a crash right after the commit leaves: the database restored, the files still staged beside the folder.
+    const staging = restoreStagingDir(target.filesDir);
+    await rename(target.filesDir, staging);
+
+    const again = await restore({ ...target, from });
+    expect(again).toMatchObject({ resumed: true, tables: [], files: manifest.files.length });
+    expect(await readdir(target.dataDir)).toEqual(['files']);
+    expect(await filesUnder(target.filesDir)).toEqual(manifest.files.map((f) => f.key).sort());
+    expect(await tableContents(target.databaseUrl)).toEqual(rows);
+  }, 60_000);
+
+  it('does not move staged files into a database that holds other rows than the backup', async () => {
+    const from = path.join(scratch, 'backup');
+    const target = await emptyTarget('shop_cut_other_rows');
+    await restore({ ...target, from });
+    const staging = restoreStagingDir(target.filesDir);
+    await rename(target.filesDir, staging);
+    // The shop ran on the restored database meanwhile (or it is another backup's).
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    await client.query(`insert into categories (name, slug, position) values ('Later', 'later', 9)`);
+    await client.end();
+
+    await expect(restore({ ...target, from })).rejects.toThrow(
+      new RegExp(
+        `${staging.replaceAll('.', '\\.')} is left from an earlier restore, but its table categories holds`,
+      ),
+    );
+    expect((await readdir(target.dataDir)).sort()).toEqual([path.basename(staging)]);
+  }, 60_000);
+
+  it('removes the staging folder a restore cut before its commit left, and restores', async () => {
+    const from = path.join(scratch, 'backup');
+    const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
+    const target = await emptyTarget('shop_cut_before_commit');
+    // Part of the files copied, the transaction never committed: the database is still empty.
+    const staging = restoreStagingDir(target.filesDir);
+    await mkdir(path.join(staging, 'half'), { recursive: true });
+    await writeFile(path.join(staging, 'half', 'copied.bin'), 'part of a file');
+
+    const report = await restore({ ...target, from });
+    expect(report.resumed).toBe(false);
+    expect(await readdir(target.dataDir)).toEqual(['files']);
+    expect(await filesUnder(target.filesDir)).toEqual(manifest.files.map((f) => f.key).sort());
+  }, 60_000);
+
   it('npm run restore with a mistyped backup path leaves the fresh data folder fresh for the next attempt', async () => {
     const dataDir = path.join(scratch, 'script-data');
     await mkdir(dataDir, { mode: 0o755 });
@@ -360,5 +413,14 @@ describe('backup and restore', () => {
       `restored ${rows} rows into ${manifest.tables.length} tables and ${manifest.files.length} files`,
     );
     expect(existsSync(path.join(dataDir, 'postgres', 'pgdata', 'PG_VERSION'))).toBe(true);
-  }, 120_000);
+
+    // Cut after its commit (the files still staged), the same command run again finishes it.
+    await rename(path.join(dataDir, 'files'), path.join(dataDir, '.files-restoring'));
+    const third = await runRestoreScript(from, env);
+    expect(third.code, third.output).toBe(0);
+    expect(third.output).toContain(
+      `finished an interrupted restore: the database held the backup's rows; moved its ${manifest.files.length} files into place`,
+    );
+    expect((await readdir(dataDir)).sort()).toEqual(['files', 'postgres']);
+  }, 180_000);
 });
