@@ -70,8 +70,9 @@ async function main() {
     app.log.error({ err: loggableError(reason) }, 'unhandled rejection');
   });
   // A second signal cuts the grace short: still one shutdown, which closes the database before the exit.
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // SIGHUP (the terminal the shop runs in closed) stops it the same way: the shop reads no configuration again.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
   // The embedded PostgreSQL is stopped last, by the shutdown above: not at once on the signal, under the
   // requests and background work (reset links, mail) still writing to it.
   runtime.embedded?.leaveSignalsToCaller();

