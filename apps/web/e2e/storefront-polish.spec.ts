@@ -293,7 +293,8 @@ for (const viewport of [PHONE, DESKTOP]) {
         { capture: true, once: true },
       );
     }, ADMIN_MESSAGES.loginSuccess);
-    await add.click({ timeout: 2_000 });
+    // The 2 s bound the click itself (a toast over the link would hold it up); the next page may take longer.
+    await add.click({ timeout: 2_000, noWaitAfter: true });
     await expect(page).toHaveURL('/admin/products/create');
     expect(await page.evaluate(() => document.body.dataset.toastAtClick)).toBe('true');
   });
