@@ -255,6 +255,21 @@ async function fileSize(file: string): Promise<number | undefined> {
 }
 
 /**
+ * What is wrong with the manifest's files under `root` (a backup's files/ or a restore's staging folder): each one
+ * missing or of another size than listed, named by the folder's name and its key.
+ */
+async function fileProblems(root: string, files: Manifest['files']): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { key, bytes } of files) {
+    const size = await fileSize(safeJoin(root, key));
+    const name = `${path.basename(root)}/${key}`;
+    if (size === undefined) problems.push(`${name} is missing`);
+    else if (size !== bytes) problems.push(`${name} has ${size} bytes, the manifest says ${bytes}`);
+  }
+  return problems;
+}
+
+/**
  * Reads and checks a backup without touching any database or files folder: the manifest's shape, that it was taken
  * by this version of the shop (its migrations the shop's, or a prefix of them), that every table's data file is
  * there (with the size the manifest records, when it records one) and every listed file is there with its size.
@@ -305,11 +320,7 @@ export async function checkBackup(from: string): Promise<Manifest> {
     else if (table.bytes !== undefined && size !== table.bytes)
       problems.push(`tables/${table.name}.copy has ${size} bytes, the manifest says ${table.bytes}`);
   }
-  for (const { key, bytes } of manifest.files) {
-    const size = await fileSize(safeJoin(path.join(from, 'files'), key));
-    if (size === undefined) problems.push(`files/${key} is missing`);
-    else if (size !== bytes) problems.push(`files/${key} has ${size} bytes, the manifest says ${bytes}`);
-  }
+  problems.push(...(await fileProblems(path.join(from, 'files'), manifest.files)));
   if (problems.length > 0) {
     const shown = problems.slice(0, 20);
     if (problems.length > shown.length) shown.push(`...and ${problems.length - shown.length} more`);
@@ -478,8 +489,6 @@ async function checkInterrupted(client: pg.Client, manifest: Manifest, staging: 
         `its table ${table.name} holds ${n < 0 ? 'no' : n} rows where the backup has ${table.rows}`,
       );
   }
-  for (const { key, bytes } of manifest.files) {
-    const size = await fileSize(safeJoin(staging, key));
-    if (size !== bytes) throw cannot(`it lacks the backup's file ${key}`);
-  }
+  const [problem] = await fileProblems(staging, manifest.files);
+  if (problem) throw cannot(problem);
 }
