@@ -63,7 +63,7 @@ export function createShutdown(opts: ShutdownOptions): (signal: string) => Promi
       };
       timer = setTimeout(endGrace, opts.graceMs);
     });
-    running = shutDown(signal, graceOver, () => endGrace(), opts);
+    running = shutDown(signal, graceOver, endGrace, opts);
     return running;
   };
 }
