@@ -143,7 +143,7 @@ async function expectFocusVisible(target: Locator): Promise<void> {
 test.describe('keyboard only', () => {
   test('the login form is completed and sent with the keyboard', async ({ page }) => {
     await page.goto('/login');
-    const email = page.getByRole('textbox', { name: 'Email' });
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
     await expect(email).toBeVisible();
 
     await tabTo(page, email);

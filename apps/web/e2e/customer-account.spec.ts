@@ -8,7 +8,7 @@ test('a visitor registers, logs out and logs back in with remember me', async ({
   refusals.push({ status: 422, path: '/api/register' });
   const email = uniqueEmail('register');
   await page.goto('/register');
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   const confirmation = page.getByRole('textbox', { name: 'Confirm password', exact: true });
   await confirmation.fill(`${PASSWORD}-typo`);
@@ -68,13 +68,13 @@ test('a customer resets a forgotten password and logs in with the new one', asyn
   await expect(page).toHaveURL('/forgot-password');
   // The URL changes before this page replaces the login page, whose Email field would take the address.
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: SERVER_MESSAGES.resetLinkSent })).toBeVisible();
 
   await page.goto(await readResetLink(email));
-  await expect(page.getByLabel('Email')).toBeDisabled();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
   const newPassword = 'Oak-Pedestal-Drawer-77';
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);

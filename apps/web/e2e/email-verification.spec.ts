@@ -10,7 +10,7 @@ test('a new customer sees the banner until they follow the link of the verificat
 }) => {
   const email = uniqueEmail('verify');
   await page.goto('/register');
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(JOURNEY_PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(JOURNEY_PASSWORD);
   await page.getByRole('checkbox', { name: /I agree to the Terms & Conditions/ }).check();

@@ -15,7 +15,7 @@ test('the register form says why a weak password is refused', async ({ page, ref
   await page.goto('/register');
   const password = page.getByRole('textbox', { name: 'Password', exact: true });
   const confirmation = page.getByRole('textbox', { name: 'Confirm password', exact: true });
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await password.fill(email);
   await confirmation.fill(email);
   await page.getByLabel(/I agree to the/).check();

@@ -108,7 +108,7 @@ export async function submitLogin(
   password: string,
   remember?: string,
 ): Promise<void> {
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   if (remember) await page.getByLabel(remember).check();
   await page.getByRole('button', { name: ADMIN_LABELS.logIn }).click();
