@@ -203,9 +203,13 @@ test('a guest is asked to log in for the wishlist; a customer adds, filters by a
   await expect(page.getByText(CUSTOMER_MESSAGES.wishlistRemoved)).toBeVisible();
   await expect(detailHeart).toHaveAttribute('aria-pressed', 'false');
   await page.goBack();
-  // Seen, and heard from the status line.
-  await expect(page.getByText('No products found').and(page.locator(':not([role=status])'))).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'No products found' })).toHaveCount(1);
+  // The wishlist is empty now: seen, and heard from the status line; the page leads back to the products.
+  await expect(page.getByText('No favorites yet').and(page.locator(':not([role=status])'))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'No favorites yet' })).toHaveCount(1);
+  await page.getByRole('link', { name: 'Browse all products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('a visitor sends the contact form', async ({ page }) => {

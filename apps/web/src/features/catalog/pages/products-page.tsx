@@ -62,6 +62,9 @@ export default function ProductsPage() {
   const categories = useQuery(categoriesQuery());
   const products = useQuery({ ...productsQuery(filters), enabled: !guestFavorites });
   const filterActive = filters.category !== null || filters.search !== '' || filters.favorites;
+  // The favorites alone and none saved: nothing to search again, the way on is to the products and their hearts.
+  const noFavorites = filters.favorites && filters.category === null && filters.search === '';
+  const emptyTitle = noFavorites ? 'No favorites yet' : 'No products found';
 
   // Changing a filter goes back to page 1; the URL is the one source of the filters.
   const update = (change: Partial<InventoryFilters>) =>
@@ -166,7 +169,7 @@ export default function ProductsPage() {
           {guestFavorites || !page || products.isPlaceholderData
             ? ''
             : page.total === 0
-              ? 'No products found'
+              ? emptyTitle
               : resultCount(page.total, page.total_is_capped, 'product', 'products')}
         </p>
         {guestFavorites ? (
@@ -202,10 +205,17 @@ export default function ProductsPage() {
             lastPage={page.last_page}
             onPageChange={(p) => setParams(toParams({ ...filters, page: p }), { preventScrollReset: true })}
           />
+        ) : page.data.length === 0 && noFavorites ? (
+          <EmptyState
+            icon={<HeartIcon className="size-6" />}
+            title={emptyTitle}
+            description="Tap the heart on a product to keep it here for later."
+            action={<ButtonLink to="/products">Browse all products</ButtonLink>}
+          />
         ) : page.data.length === 0 ? (
           <EmptyState
             icon={<PackageIcon className="size-6" />}
-            title="No products found"
+            title={emptyTitle}
             description={
               filterActive
                 ? 'Try another search or category, or clear the filters.'
