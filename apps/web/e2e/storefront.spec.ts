@@ -204,9 +204,13 @@ test('a guest is asked to log in for the wishlist; a customer adds, filters by a
   await expect(detailHeart).toHaveAttribute('aria-pressed', 'false');
   await page.goBack();
   // The wishlist is empty now: seen, and heard from the status line; the page leads back to the products.
-  await expect(page.getByText('No favorites yet').and(page.locator(':not([role=status])'))).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'No favorites yet' })).toHaveCount(1);
-  await page.getByRole('link', { name: 'Browse all products' }).click();
+  await expect(
+    page.getByText('You have not liked any products yet.').and(page.locator(':not([role=status])')),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You have not liked any products yet.' }),
+  ).toHaveCount(1);
+  await page.getByRole('link', { name: 'Browse Inventory' }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'false');

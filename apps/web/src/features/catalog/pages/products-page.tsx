@@ -62,9 +62,10 @@ export default function ProductsPage() {
   const categories = useQuery(categoriesQuery());
   const products = useQuery({ ...productsQuery(filters), enabled: !guestFavorites });
   const filterActive = filters.category !== null || filters.search !== '' || filters.favorites;
-  // The favorites alone and none saved: nothing to search again, the way on is to the products and their hearts.
+  // The favorites alone and none saved: nothing to search again, the way on is to the products and their hearts
+  // (the same words as the customer area's wishlist).
   const noFavorites = filters.favorites && filters.category === null && filters.search === '';
-  const emptyTitle = noFavorites ? 'No favorites yet' : 'No products found';
+  const emptyTitle = noFavorites ? 'You have not liked any products yet.' : 'No products found';
 
   // Changing a filter goes back to page 1; the URL is the one source of the filters.
   const update = (change: Partial<InventoryFilters>) =>
@@ -209,8 +210,8 @@ export default function ProductsPage() {
           <EmptyState
             icon={<HeartIcon className="size-6" />}
             title={emptyTitle}
-            description="Tap the heart on a product to keep it here for later."
-            action={<ButtonLink to="/products">Browse all products</ButtonLink>}
+            description="Tap the heart on a product to keep it here."
+            action={<ButtonLink to="/products">Browse Inventory</ButtonLink>}
           />
         ) : page.data.length === 0 ? (
           <EmptyState
