@@ -29,6 +29,20 @@ afterEach(() => {
 });
 
 describe('SiteHeader', () => {
+  it('shows the account button’s face while the menu’s code loads, so nothing moves when the menu arrives', async () => {
+    customerSession.signIn('customer-token', testCustomer, true);
+    renderWithProviders(<SiteHeader />, { queryClient });
+
+    // The first render: the menu (its own chunk) is not there yet, its button's picture, name and arrow are.
+    expect(screen.queryByRole('button', { name: `Account menu for ${testCustomer.name}` })).toBeNull();
+    const placeholder = screen.getByText(testCustomer.name).parentElement!;
+    expect(placeholder.querySelectorAll('svg')).toHaveLength(1);
+    const button = await screen.findByRole('button', { name: `Account menu for ${testCustomer.name}` });
+    expect(button.className).toBe(placeholder.className);
+    expect(button.textContent).toBe(placeholder.textContent);
+    expect(screen.getAllByText(testCustomer.name)).toHaveLength(1);
+  });
+
   it('signs the customer out: the account goes from the header and the cache, the admin’s session stays', async () => {
     const user = userEvent.setup();
     customerSession.signIn('customer-token', testCustomer, true);

@@ -20,6 +20,20 @@ const logOutCustomer = () =>
     () => customerSession.clear(),
   );
 
+type Customer = NonNullable<ReturnType<typeof useCustomer>>;
+
+const ACCOUNT_BUTTON =
+  'flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-navy-900 hover:bg-navy-50';
+
+/** What the account menu's button shows: the customer's picture, their name on wide screens, and its arrow. */
+const accountFace = (customer: Customer) => (
+  <>
+    <Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />
+    <span className="hidden max-w-32 truncate xl:inline">{customer.name}</span>
+    <ChevronDownIcon className="size-4 text-slate-500" />
+  </>
+);
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'relative rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
@@ -73,19 +87,12 @@ export function SiteHeader() {
 
         <div className="hidden shrink-0 items-center lg:flex">
           {customer ? (
-            <Suspense
-              fallback={<Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />}
-            >
+            // Until the menu's code has loaded, its button's look holds its place: nothing moves when it arrives.
+            <Suspense fallback={<span className={ACCOUNT_BUTTON}>{accountFace(customer)}</span>}>
               <Menu
                 buttonLabel={`Account menu for ${customer.name}`}
-                buttonClassName="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-navy-900 hover:bg-navy-50"
-                button={
-                  <>
-                    <Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />
-                    <span className="hidden max-w-32 truncate xl:inline">{customer.name}</span>
-                    <ChevronDownIcon className="size-4 text-slate-500" />
-                  </>
-                }
+                buttonClassName={ACCOUNT_BUTTON}
+                button={accountFace(customer)}
                 header={
                   <>
                     <p className="truncate text-sm font-semibold text-navy-900">{customer.name}</p>
