@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CUSTOMER_LABELS, HEADER_NAV, HEADER_SOLID_AFTER_PX, USER_MENU_LINKS } from '@shop/contracts';
+import type { User } from '@shop/contracts';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
@@ -20,13 +21,11 @@ const logOutCustomer = () =>
     () => customerSession.clear(),
   );
 
-type Customer = NonNullable<ReturnType<typeof useCustomer>>;
-
 const ACCOUNT_BUTTON =
   'flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-navy-900 hover:bg-navy-50';
 
 /** What the account menu's button shows: the customer's picture, their name on wide screens, and its arrow. */
-const accountFace = (customer: Customer) => (
+const accountFace = (customer: User) => (
   <>
     <Avatar name={customer.name} photoUrl={customer.photo_url} className="size-8" />
     <span className="hidden max-w-32 truncate xl:inline">{customer.name}</span>
