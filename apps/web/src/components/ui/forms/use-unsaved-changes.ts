@@ -52,19 +52,23 @@ export function useUnsavedChanges(dirty: boolean): {
     [dialogs],
   );
 
+  // Each blocked navigation is a blocker object of its own, and each is asked about. Its state alone would not do:
+  // the router's updates render as transitions, so a navigation blocked again before the answer to the last one
+  // was rendered ('Stay', then Back at once) would leave the state at 'blocked' and never ask.
+  const blocked = blocker.state === 'blocked' ? blocker : null;
   const latestBlocker = useRef(blocker);
   useEffect(() => {
     latestBlocker.current = blocker;
   });
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (!blocked) return;
     void ask().then((leave) => {
-      const current = latestBlocker.current;
-      if (current.state !== 'blocked') return;
-      if (leave) current.proceed();
-      else current.reset();
+      // Answered for a navigation that is no longer the one held (a newer one has its own question).
+      if (latestBlocker.current !== blocked) return;
+      if (leave) blocked.proceed();
+      else blocked.reset();
     });
-  }, [blocker.state, ask]);
+  }, [blocked, ask]);
 
   useEffect(() => {
     if (!dirty) return;
