@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import { StrictMode, useState, type ReactElement, type ReactNode } from 'react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { MessageDialogsProvider } from '../components/ui/message-dialogs';
 
@@ -12,6 +12,8 @@ export function createTestQueryClient(): QueryClient {
 export interface RenderOptions {
   /** The address the router starts at. */
   route?: string;
+  /** With `dataRouter`: the addresses visited before `route`, for the browser's Back. */
+  history?: string[];
   queryClient?: QueryClient;
   /**
    * A data router (createMemoryRouter) instead of <MemoryRouter>, for screens that use its hooks (useBlocker):
@@ -22,17 +24,16 @@ export interface RenderOptions {
   strict?: boolean;
 }
 
-function DataRouter({ route = '/', children }: { route?: string; children: ReactNode }) {
-  const [router] = useState(() =>
-    createMemoryRouter(
-      [
-        { path: route.split('?')[0], element: children },
-        { path: '*', element: <p>Left for another page</p> },
-      ],
-      { initialEntries: [route] },
-    ),
+export type TestRouter = ReturnType<typeof createMemoryRouter>;
+
+function createTestRouter(screen: ReactNode, route: string, history: string[]): TestRouter {
+  return createMemoryRouter(
+    [
+      { path: route.split('?')[0], element: screen },
+      { path: '*', element: <p>Left for another page</p> },
+    ],
+    { initialEntries: [...history, route], initialIndex: history.length },
   );
-  return <RouterProvider router={router} />;
 }
 
 /** The providers every screen has in the app: the query cache, a router, the message dialogs. */
@@ -40,33 +41,46 @@ export function TestProviders({
   children,
   route = '/',
   queryClient,
-  dataRouter,
-}: RenderOptions & { children: ReactNode; queryClient: QueryClient }) {
+}: {
+  children: ReactNode;
+  route?: string;
+  queryClient: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      {dataRouter ? (
-        <MessageDialogsProvider>
-          <DataRouter route={route}>{children}</DataRouter>
-        </MessageDialogsProvider>
-      ) : (
-        <MemoryRouter initialEntries={[route]}>
-          <MessageDialogsProvider>{children}</MessageDialogsProvider>
-        </MemoryRouter>
-      )}
+      <MemoryRouter initialEntries={[route]}>
+        <MessageDialogsProvider>{children}</MessageDialogsProvider>
+      </MemoryRouter>
     </QueryClientProvider>
   );
 }
 
-/** Renders a screen inside the app's providers; the API answers come from the MSW handlers of the test. */
+/**
+ * Renders a screen inside the app's providers; the API answers come from the MSW handlers of the test. With
+ * `dataRouter`, the router comes back too, to navigate from outside the screen.
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { route, queryClient = createTestQueryClient(), dataRouter, strict = false }: RenderOptions = {},
-): RenderResult & { queryClient: QueryClient } {
-  const tree = (
-    <TestProviders route={route} queryClient={queryClient} dataRouter={dataRouter}>
+  {
+    route = '/',
+    history = [],
+    queryClient = createTestQueryClient(),
+    dataRouter,
+    strict = false,
+  }: RenderOptions = {},
+): RenderResult & { queryClient: QueryClient; router?: TestRouter } {
+  const router = dataRouter ? createTestRouter(ui, route, history) : undefined;
+  const tree = router ? (
+    <QueryClientProvider client={queryClient}>
+      <MessageDialogsProvider>
+        <RouterProvider router={router} />
+      </MessageDialogsProvider>
+    </QueryClientProvider>
+  ) : (
+    <TestProviders route={route} queryClient={queryClient}>
       {ui}
     </TestProviders>
   );
   const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { CUSTOMER_LABELS, HEADER_NAV, HEADER_SOLID_AFTER_PX, USER_MENU_LINKS } from '@shop/contracts';
-import type { User } from '@shop/contracts';
+import {
+  CUSTOMER_LABELS,
+  HEADER_NAV,
+  HEADER_SOLID_AFTER_PX,
+  USER_MENU_LINKS,
+  type User,
+} from '@shop/contracts';
 import { BrandLogo } from '../../components/ui/brand-logo';
 import { buttonClasses } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';

@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageDialogsProvider } from '../message-dialogs';
+import { renderWithProviders } from '../../../test/render';
 import { UNSAVED_CHANGES, useUnsavedChanges } from './use-unsaved-changes';
 
 function Editor() {
@@ -11,19 +10,7 @@ function Editor() {
 
 /** A form with unsaved changes at /edit, reached from /list; every other page says where the app went. */
 function renderEditor() {
-  const router = createMemoryRouter(
-    [
-      { path: '/edit', element: <Editor /> },
-      { path: '*', element: <p>Left for another page</p> },
-    ],
-    { initialEntries: ['/list', '/edit'], initialIndex: 1 },
-  );
-  render(
-    <MessageDialogsProvider>
-      <RouterProvider router={router} />
-    </MessageDialogsProvider>,
-  );
-  return router;
+  return renderWithProviders(<Editor />, { route: '/edit', history: ['/list'], dataRouter: true }).router!;
 }
 
 describe('useUnsavedChanges', () => {
