@@ -14,7 +14,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
+import {
+  ensureDatabase,
+  leaveEmbeddedSignalsToCaller,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from '../apps/server/src/db/connection';
 import { haproxyBinary, startBalancer, type Balancer } from './lib/haproxy';
 import { freePort } from './lib/free-port';
 import { redisAnswers } from './lib/redis-probe';
@@ -94,7 +99,7 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   // The embedded database stops last, after the instances have finished with it.
-  embedded?.leaveSignalsToCaller();
+  leaveEmbeddedSignalsToCaller();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -15,7 +15,6 @@ import { settlesWithin } from './platform/shutdown';
 
 export interface Runtime {
   ctx: AppContext;
-  embedded?: EmbeddedServer;
   close(): Promise<void>;
 }
 
@@ -58,7 +57,6 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   };
   return {
     ctx,
-    embedded,
     async close() {
       await endPool(database);
       redis?.disconnect();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app';
 import { findWebDist, openRuntime } from './bootstrap';
 import { loadConfig } from './config';
@@ -8,27 +9,48 @@ import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal'
 import { MailWorker } from './platform/mail/worker';
 import { loggableError, requestLogSerializer } from './platform/log-redaction';
 import { RetentionSweeper } from './platform/retention';
-import { createShutdown } from './platform/shutdown';
+import { createShutdown, StoppedWhileStarting, takeStopSignals } from './platform/shutdown';
+import { leaveEmbeddedSignalsToCaller } from './db/connection';
 import { searchIndexOf } from './modules/catalog/search-index';
 
 async function main() {
   const config = loadConfig();
   const started = Date.now();
+  // Start-up's own lines, until the server's logger exists.
+  const startLog = pino({ level: config.logLevel, serializers: { err: loggableError } });
+  // A signal while the shop starts ends it between two steps, not under the migrations or the demo data
+  // (platform/shutdown.ts); the embedded PostgreSQL is stopped last, by this process, not at once on the signal.
+  const signals = takeStopSignals(startLog, (code) => process.exit(code));
+  leaveEmbeddedSignalsToCaller();
   const runtime = await openRuntime(config);
   const { ctx } = runtime;
 
-  const app = await buildApp(ctx, {
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      // Every logged `err` without a failed query's parameters, also one a log call passed as it was caught.
-      serializers: { req: requestLogSerializer, err: loggableError },
-    },
-    web: { distDir: findWebDist(config) },
-  });
-  // Page titles and descriptions are shop content, not demo data: every database gets them (existing rows are kept).
-  await seedContent(ctx.database.db);
-  if (config.seedDemo) await seedDemoData(ctx, app.log);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    signals.checkpoint();
+    app = await buildApp(ctx, {
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+        // Every logged `err` without a failed query's parameters, also one a log call passed as it was caught.
+        serializers: { req: requestLogSerializer, err: loggableError },
+      },
+      web: { distDir: findWebDist(config) },
+    });
+    signals.checkpoint();
+    // Page titles and descriptions are shop content, not demo data: every database gets them (existing rows are kept).
+    await seedContent(ctx.database.db);
+    signals.checkpoint();
+    if (config.seedDemo) await seedDemoData(ctx, app.log);
+    signals.checkpoint();
+  } catch (err) {
+    // What was opened is closed before the exit, the database last, whether a signal or a failure ended the start.
+    await app?.close();
+    await runtime.close();
+    if (!(err instanceof StoppedWhileStarting)) throw err;
+    startLog.info({ code: 0, ms: Date.now() - started }, 'stopped before the shop was running');
+    process.exit(0);
+  }
 
   const mailer = new MailWorker({
     db: ctx.database.db,
@@ -70,12 +92,7 @@ async function main() {
     app.log.error({ err: loggableError(reason) }, 'unhandled rejection');
   });
   // A second signal cuts the grace short: still one shutdown, which closes the database before the exit.
-  // SIGHUP (the terminal the shop runs in closed) stops it the same way: the shop reads no configuration again.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
-    process.on(signal, () => void shutdown(signal));
-  // The embedded PostgreSQL is stopped last, by the shutdown above: not at once on the signal, under the
-  // requests and background work (reset links, mail) still writing to it.
-  runtime.embedded?.leaveSignalsToCaller();
+  signals.running(shutdown);
 
   await app.listen({ port: config.port, host: config.host });
   mailer.start();

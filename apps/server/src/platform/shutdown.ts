@@ -31,6 +31,59 @@ export interface ShutdownOptions {
   releaseMs?: number;
 }
 
+/** The signals that stop the server. SIGHUP too (the terminal it runs in closed): the shop reads no configuration again. */
+export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** Thrown between two start-up steps when a stop signal came during the first. */
+export class StoppedWhileStarting extends Error {
+  constructor(readonly signal: string) {
+    super(`stopped by ${signal} while starting`);
+  }
+}
+
+export interface StopSignals {
+  /** Between two start-up steps: throws `StoppedWhileStarting` once a stop signal has come. */
+  checkpoint(): void;
+  /** From now on a signal goes to the running server's shutdown (the handler `createShutdown` returns). */
+  running(shutdown: (signal: string) => Promise<number>): void;
+}
+
+/**
+ * The stop signals, taken from the process's first step. While the shop starts, a signal does not cut the step
+ * under way (the embedded PostgreSQL's start, the migrations, the demo data's transaction): the step ends, the next
+ * `checkpoint` throws and the caller closes what it opened. A second signal while starting calls `exitNow` (a start
+ * waiting on a database that does not answer); the migrations and the demo data are transactions, and the embedded
+ * PostgreSQL is told to stop when the process exits. Once running, the signals go to the shutdown.
+ */
+export function takeStopSignals(
+  log: Log,
+  exitNow: (code: number) => void,
+  on: (signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void) => void = (signal, listener) =>
+    void process.on(signal, listener),
+): StopSignals {
+  let came: string | undefined;
+  let shutdown: ((signal: string) => Promise<number>) | undefined;
+  const listener = (signal: NodeJS.Signals) => {
+    if (shutdown) return void shutdown(signal);
+    if (came) {
+      log.warn({ signal }, 'second stop signal while starting: exiting now');
+      return exitNow(130);
+    }
+    came = signal;
+    log.info({ signal }, 'stop signal while starting: stopping once the current step is over');
+  };
+  for (const signal of STOP_SIGNALS) on(signal, listener);
+  return {
+    checkpoint() {
+      if (came) throw new StoppedWhileStarting(came);
+    },
+    running(handler) {
+      shutdown = handler;
+      if (came) void handler(came);
+    },
+  };
+}
+
 /**
  * The server's stop on SIGTERM/SIGINT: new connections and requests are refused at once, those under way get
  * `graceMs` to finish (a slow upload may take up to the request timeout, far longer than an orchestrator waits),

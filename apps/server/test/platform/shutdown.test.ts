@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import { connect as connectTcp } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { createShutdown, type ShutdownOptions } from '../../src/platform/shutdown';
+import {
+  createShutdown,
+  STOP_SIGNALS,
+  StoppedWhileStarting,
+  takeStopSignals,
+  type ShutdownOptions,
+} from '../../src/platform/shutdown';
 import { registerCustomer } from '../support/http';
 import { connect, listen } from '../support/realtime';
 import { getOnNewConnection, startSlowUpload, uploadsBeingWritten } from '../support/slow-upload';
@@ -178,5 +184,52 @@ describe('stopping the server (SIGTERM, SIGINT)', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
     for (const bad of ['-1', '2.5', 'soon', '3601'])
       expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: bad })).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+});
+
+describe('stop signals while the server starts', () => {
+  /** takeStopSignals on a fake process: its listeners, what it logged and how it exited. */
+  function signalsWhileStarting() {
+    const listeners = new Map<string, (signal: NodeJS.Signals) => void>();
+    const logged: string[] = [];
+    const log = {
+      info: (_: object, msg: string) => logged.push(msg),
+      warn: (_: object, msg: string) => logged.push(msg),
+      error: () => {},
+    };
+    const exitNow = vi.fn();
+    const signals = takeStopSignals(log, exitNow, (signal, listener) => listeners.set(signal, listener));
+    const send = (signal: NodeJS.Signals) => listeners.get(signal)!(signal);
+    return { listeners, logged, exitNow, signals, send };
+  }
+
+  it('holds the first signal until the step under way is over, then stops the start', () => {
+    const { listeners, logged, exitNow, signals, send } = signalsWhileStarting();
+    expect([...listeners.keys()].sort()).toEqual([...STOP_SIGNALS].sort());
+    signals.checkpoint();
+    send('SIGINT');
+    expect(logged).toEqual(['stop signal while starting: stopping once the current step is over']);
+    expect(exitNow).not.toHaveBeenCalled();
+    expect(() => signals.checkpoint()).toThrow(StoppedWhileStarting);
+    expect(() => signals.checkpoint()).toThrow('stopped by SIGINT while starting');
+  });
+
+  it('exits at once (130) on a second signal while starting', () => {
+    const { logged, exitNow, send } = signalsWhileStarting();
+    send('SIGTERM');
+    send('SIGHUP');
+    expect(exitNow.mock.calls).toEqual([[130]]);
+    expect(logged[1]).toBe('second stop signal while starting: exiting now');
+  });
+
+  it('hands every signal to the shutdown once the server runs', () => {
+    const { exitNow, signals, send } = signalsWhileStarting();
+    const shutdown = vi.fn(async () => 0);
+    signals.running(shutdown);
+    send('SIGTERM');
+    send('SIGINT');
+    expect(shutdown.mock.calls).toEqual([['SIGTERM'], ['SIGINT']]);
+    expect(exitNow).not.toHaveBeenCalled();
+    signals.checkpoint();
   });
 });

@@ -34,6 +34,18 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 45_000,
 ): Promise<ServerProcess> {
+  const proc = await spawnServerProcess(name, env);
+  try {
+    await untilAnswers(`${proc.url}/readyz`, proc.child, { withinMs: timeoutMs });
+  } catch (err) {
+    await proc.stop(1_000);
+    throw new Error(`${name}: ${(err as Error).message}:\n${proc.output()}`);
+  }
+  return proc;
+}
+
+/** The server's process as `startServerProcess` starts it, handed back at once, while it is still starting. */
+export async function spawnServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -78,12 +90,5 @@ export async function startServerProcess(
       });
     },
   };
-
-  try {
-    await untilAnswers(`${url}/readyz`, child, { withinMs: timeoutMs });
-  } catch (err) {
-    await proc.stop(1_000);
-    throw new Error(`${name}: ${(err as Error).message}:\n${proc.output()}`);
-  }
   return proc;
 }
