@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connection';
 import { selectProductPage } from '../../src/modules/catalog/queries';
+import { writeMessage } from '../../src/modules/chat/queries';
+import { createSession, resolveSession } from '../../src/platform/auth/sessions';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -114,6 +116,55 @@ describe('hot query plans on generated data', () => {
       // PostgreSQL tries custom plans for the first five runs, then keeps the generic plan when it costs no more.
       expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
       expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(7);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it("a signed-in request's session and a chat message are statements prepared once per connection", async () => {
+    const one = connectDatabase(t.ctx.database.url, { max: 1 });
+    try {
+      const { rows: made } = await one.pool.query<{ id: number }>(
+        `insert into users (name, email, password_hash, role) values ('Prepared Customer', 'prepared@example.com', 'x', 'user'),
+           ('Prepared Admin', 'prepared-admin@example.com', 'x', 'admin') returning id`,
+      );
+      const [customer, admin] = made.map((r) => r.id) as [number, number];
+      const token = await createSession(one.db, { userId: customer, audience: 'customer', remember: false });
+      for (let run = 0; run < 8; run++) {
+        expect((await resolveSession(one.db, token))?.user.id).toBe(customer);
+        const fromCustomer = await writeMessage(one.db, {
+          customerId: customer,
+          senderId: customer,
+          receiverId: null,
+          fromAdmin: false,
+          body: `Question ${run}`,
+          files: [],
+          notification: { type: 'chat_message', message: 'New message', sender_id: customer },
+        });
+        expect(fromCustomer.message.id).toBeTruthy();
+        const fromTeam = await writeMessage(one.db, {
+          customerId: customer,
+          senderId: admin,
+          receiverId: customer,
+          fromAdmin: true,
+          body: `Answer ${run}`,
+          files: [],
+          notification: { type: 'chat_message', message: 'New message from the team', sender_id: admin },
+        });
+        // The reply's notification for the customer, with its unread count (one per reply).
+        expect(fromTeam.notifications).toMatchObject([{ user_id: customer, unread: run + 1 }]);
+      }
+      const { rows } = await one.pool.query<{
+        statement: string;
+        generic_plans: string;
+        custom_plans: string;
+      }>(
+        `select statement, generic_plans, custom_plans from pg_prepared_statements
+          where statement like '%token_hash%' or statement like '%insert into "messages"%' order by statement`,
+      );
+      // The session's lookup, and one statement for each direction of a message.
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(Number(row.generic_plans) + Number(row.custom_plans)).toBe(8);
     } finally {
       await one.close();
     }

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { DbOrTx } from '../../db/connection';
+import { dialect, shapedQuery, statementName } from '../../db/shaped';
 import { containsPattern } from '../../platform/like';
-
-const dialect = new PgDialect();
 
 /**
  * Runs a storefront read as a named prepared statement when a pool is at hand: the catalogue queries are few
@@ -42,51 +39,6 @@ async function read(
     values: params as unknown[],
   };
   return options.values ? pool.query({ ...statement, rowMode: 'array' }) : pool.query(statement);
-}
-
-/** A prepared statement's name: a digest of its SQL text, so each distinct statement is prepared once per connection. */
-function statementName(text: string): string {
-  return `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-}
-
-/** A value of a shaped statement: a placeholder when the statement is built once for its shape, else the value. */
-type Bind = (name: string) => unknown;
-
-const shapedStatements = new Map<string, { text: string; name: string; params: unknown[] }>();
-/** Whether each run of a shaped statement checks its text again (under test); read once, `process.env` is slow. */
-const CHECK_SHAPES = process.env.NODE_ENV === 'test';
-
-/**
- * Runs a read whose SQL text depends only on `shape` (which filters are set, not their values) as a named
- * prepared statement built once per shape: `build` is given placeholders then, and the values are bound at each
- * run. Building, rendering and naming the drizzle SQL of the product list took 9.5 us a request, measured alone:
- * worth saving on the storefront's hottest route. Inside a transaction it runs as an ordinary query with the
- * values in place. Under test (NODE_ENV=test) every run checks that the shape still gives the text it was built
- * with, so a shape that misses a filter fails the tests.
- */
-async function readShaped<T extends Record<string, unknown>>(
-  db: DbOrTx,
-  shape: string,
-  build: (bind: Bind) => SQL,
-  values: Record<string, unknown>,
-  /** Makes a row of the values in column order; rows are then read as arrays (pg's array row mode). */
-  fromValues?: (values: unknown[]) => T,
-): Promise<{ rows: T[] }> {
-  if (!('$client' in db)) return (await db.execute<T>(build((name) => values[name]))) as { rows: T[] };
-  let statement = shapedStatements.get(shape);
-  if (!statement || CHECK_SHAPES) {
-    const { sql: text, params } = dialect.sqlToQuery(build((name) => sql.placeholder(name)));
-    if (statement && statement.text !== text)
-      throw new Error(`The statement of shape ${shape} changed its text: the shape misses what changed it`);
-    statement ??= { text, params, name: statementName(text) };
-    shapedStatements.set(shape, statement);
-  }
-  const { name, text } = statement;
-  const params = fillPlaceholders(statement.params, values);
-  const pool = db.$client as Pool;
-  if (!fromValues) return pool.query<T>({ name, text, values: params });
-  const result = await pool.query<unknown[]>({ name, text, values: params, rowMode: 'array' });
-  return { rows: result.rows.map(fromValues) };
 }
 
 /** One product row as the storefront reads it (price as exact text, gallery keys in order). */
@@ -143,7 +95,7 @@ function productColumns(viewerId: unknown): SQL {
     ${favorited} as is_favorited`;
 }
 
-/** The WHERE of a filter; its ids may be placeholders of a shaped statement (readShaped). */
+/** The WHERE of a filter; its ids may be placeholders of a shaped statement (shapedQuery). */
 function filterConditions(filter: {
   categoryId?: unknown;
   favoritesOf?: unknown;
@@ -181,13 +133,13 @@ export async function selectProductPage(
   const activeList =
     filter.favoritesOf === undefined && filter.categoryId === undefined && !filter.includeInactive;
   const shape = [
-    'page',
+    'catalog:page',
     filter.favoritesOf !== undefined,
     filter.categoryId !== undefined,
     !!filter.includeInactive,
     !!viewerId,
   ].join(':');
-  const result = await readShaped<ProductRow>(
+  const result = await shapedQuery<ProductRow>(
     db,
     shape,
     (bind) => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
+import { shapedQuery } from '../../db/shaped';
 import { conversations, messageAttachments, messages } from '../../db/schema/chat';
 import { mailQueue } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
@@ -9,19 +10,23 @@ import { containsPattern } from '../../platform/like';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
+/** A chat counterpart; the lookup of every reply an admin sends, built once and prepared (`shapedQuery`). */
 export async function findUser(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      photoKey: users.photoKey,
-      role: users.role,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const { rows } = await shapedQuery(
+    db,
+    'chat:user',
+    (bind) =>
+      sql`select id, name, email, photo_key, role, status from ${users} where id = ${bind('id')} limit 1`,
+    { id },
+    (v) => ({
+      id: v[0] as number,
+      name: v[1] as string,
+      email: v[2] as string,
+      photoKey: v[3] as string | null,
+      role: v[4] as 'user' | 'admin',
+      status: v[5] as number,
+    }),
+  );
   return rows[0] ?? null;
 }
 
@@ -313,40 +318,46 @@ export async function writeMessage(
   },
 ): Promise<WrittenMessage> {
   const f = input.files;
-  const result = await db.execute<{
+  const admin = input.fromAdmin;
+  // One statement per direction (the text differs only there), built once and prepared per connection: a chat
+  // under load sends hundreds of these a second.
+  const result = await shapedQuery<{
     message: WrittenMessage['message'];
     attachments: WrittenMessage['attachments'];
     notifications: WrittenMessage['notifications'];
-  }>(sql`
+  }>(
+    db,
+    `chat:message:${admin ? 'from-team' : 'from-customer'}`,
+    (bind) => sql`
     with conv as (
-      insert into ${conversations} (customer_id, last_message_at, ${sql.raw(input.fromAdmin ? 'unread_for_customer' : 'unread_for_admin')})
-      values (${input.customerId}, now(), 1)
+      insert into ${conversations} (customer_id, last_message_at, ${sql.raw(admin ? 'unread_for_customer' : 'unread_for_admin')})
+      values (${bind('customerId')}, now(), 1)
       on conflict (customer_id) do update set last_message_at = now(),
-        ${sql.raw(input.fromAdmin ? 'unread_for_customer = conversations.unread_for_customer + 1' : 'unread_for_admin = conversations.unread_for_admin + 1')}
+        ${sql.raw(admin ? 'unread_for_customer = conversations.unread_for_customer + 1' : 'unread_for_admin = conversations.unread_for_admin + 1')}
       returning id
     ), m as (
       insert into ${messages} (conversation_id, sender_id, receiver_id, from_admin, body)
-      select id, ${input.senderId}, ${input.receiverId}, ${input.fromAdmin}, ${input.body} from conv
+      select id, ${bind('senderId')}::int, ${bind('receiverId')}::int, ${admin}, ${bind('body')}::text from conv
       returning id, conversation_id, created_at
     ), a as (
       insert into ${messageAttachments} (message_id, file_key, original_name, mime, size)
       select m.id, f.file_key, f.original_name, f.mime, f.size
-        from m, unnest(${sql.param(f.map((x) => x.fileKey))}::text[], ${sql.param(f.map((x) => x.originalName))}::text[],
-                       ${sql.param(f.map((x) => x.mime))}::text[], ${sql.param(f.map((x) => x.size))}::bigint[])
+        from m, unnest(${bind('fileKeys')}::text[], ${bind('fileNames')}::text[],
+                       ${bind('fileMimes')}::text[], ${bind('fileSizes')}::bigint[])
                 with ordinality as f(file_key, original_name, mime, size, n)
        order by f.n
       returning id, message_id, file_key, original_name, mime, size, created_at
     ), n as (
       insert into notifications (user_id, type, data)
-      select u.id, ${input.notification.type}, ${JSON.stringify(input.notification)}::jsonb from ${users} u
-       where ${input.fromAdmin ? sql`u.id = ${input.customerId}` : sql`u.role = 'admin' and u.status = 1`}
+      select u.id, ${bind('type')}::text, ${bind('data')}::jsonb from ${users} u
+       where ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
          -- An admin gets one notification per conversation with unread messages, not one per message.
          and ${
-           input.fromAdmin
+           admin
              ? sql`true`
              : sql`not exists (select 1 from notifications x
                     where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
-                      and x.data->>'sender_id' = ${String(input.senderId)})`
+                      and x.data->>'sender_id' = ${bind('senderKey')}::text)`
          }
       returning id, user_id, type, data, read_at, created_at
     )
@@ -355,6 +366,20 @@ export async function writeMessage(
            (select coalesce(json_agg(json_build_object(
                      'id', n.id, 'user_id', n.user_id, 'type', n.type, 'data', n.data, 'read_at', n.read_at, 'created_at', n.created_at,
                      'unread', 1 + (select count(*) from notifications x where x.user_id = n.user_id and x.read_at is null))), '[]'::json)
-              from n) as notifications`);
+              from n) as notifications`,
+    {
+      customerId: input.customerId,
+      senderId: input.senderId,
+      receiverId: input.receiverId,
+      body: input.body,
+      fileKeys: f.map((x) => x.fileKey),
+      fileNames: f.map((x) => x.originalName),
+      fileMimes: f.map((x) => x.mime),
+      fileSizes: f.map((x) => x.size),
+      type: input.notification.type,
+      data: JSON.stringify(input.notification),
+      senderKey: String(input.senderId),
+    },
+  );
   return result.rows[0]!;
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS, USER_STATUS } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/connection';
+import { shapedQuery } from '../../db/shaped';
 import { sessions, users } from '../../db/schema/users';
 import { generateToken, hashToken } from './tokens';
 
@@ -44,50 +45,61 @@ export async function createSession(
 
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+/**
+ * A session row and its user, in the column order of the statement below (read as arrays: the lookup of every
+ * signed-in request, built once and prepared per connection, `shapedQuery`).
+ */
+const sessionRowOf = (v: unknown[]) => ({
+  sessionId: v[0] as number,
+  audience: v[1] as Audience,
+  expiresAt: v[2] as Date,
+  lastUsedAt: v[3] as Date,
+  user: {
+    id: v[4] as number,
+    name: v[5] as string,
+    email: v[6] as string,
+    phone: v[7] as string | null,
+    photoKey: v[8] as string | null,
+    role: v[9] as AuthUser['role'],
+    status: v[10] as number,
+    emailVerifiedAt: v[11] as Date | null,
+  },
+});
+
 export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      audience: sessions.audience,
-      expiresAt: sessions.expiresAt,
-      lastUsedAt: sessions.lastUsedAt,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      photoKey: users.photoKey,
-      role: users.role,
-      status: users.status,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const { rows } = await shapedQuery(
+    db,
+    'auth:session',
+    (bind) => sql`
+      select s.id, s.audience, s.expires_at, s.last_used_at,
+             u.id, u.name, u.email, u.phone, u.photo_key, u.role, u.status, u.email_verified_at
+        from ${sessions} s join ${users} u on u.id = s.user_id
+       where s.token_hash = ${bind('tokenHash')} and s.expires_at > now()
+       limit 1`,
+    { tokenHash: hashToken(token) },
+    sessionRowOf,
+  );
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
   }
-  const { sessionId, audience, expiresAt, lastUsedAt: _l, ...user } = row;
+  const { sessionId, audience, expiresAt, user } = row;
   return { sessionId, audience, expiresAt, user };
 }
 
 /** Whether a session still stands: not ended, not expired, its account active. */
 export async function sessionLive(db: Db, sessionId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, USER_STATUS.active),
-      ),
-    )
-    .limit(1);
+  const { rows } = await shapedQuery(
+    db,
+    'auth:session-live',
+    (bind) => sql`
+      select 1 from ${sessions} s join ${users} u on u.id = s.user_id
+       where s.id = ${bind('sessionId')} and s.expires_at > now() and u.status = ${USER_STATUS.active}
+       limit 1`,
+    { sessionId },
+  );
   return rows.length > 0;
 }
 
