@@ -34,20 +34,7 @@ export async function shapedQuery<T extends QueryResultRow>(
   shape: string,
   build: (bind: Bind) => SQL,
   values: Record<string, unknown>,
-): Promise<{ rows: T[] }>;
-export async function shapedQuery<T extends QueryResultRow>(
-  db: DbOrTx,
-  shape: string,
-  build: (bind: Bind) => SQL,
-  values: Record<string, unknown>,
   /** Makes a row of the values in column order; rows are then read as arrays (pg's array row mode). */
-  fromValues: (values: unknown[]) => T,
-): Promise<{ rows: T[] }>;
-export async function shapedQuery<T extends QueryResultRow>(
-  db: DbOrTx,
-  shape: string,
-  build: (bind: Bind) => SQL,
-  values: Record<string, unknown>,
   fromValues?: (values: unknown[]) => T,
 ): Promise<{ rows: T[] }> {
   if (!('$client' in db)) {
