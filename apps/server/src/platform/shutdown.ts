@@ -44,6 +44,8 @@ export class StoppedWhileStarting extends Error {
 export interface StopSignals {
   /** Between two start-up steps: throws `StoppedWhileStarting` once a stop signal has come. */
   checkpoint(): void;
+  /** Whether a stop signal has come. */
+  stopping(): boolean;
   /** From now on a signal goes to the running server's shutdown (the handler `createShutdown` returns). */
   running(shutdown: (signal: string) => Promise<number>): void;
 }
@@ -77,6 +79,7 @@ export function takeStopSignals(
     checkpoint() {
       if (came) throw new StoppedWhileStarting(came);
     },
+    stopping: () => came !== undefined,
     running(handler) {
       shutdown = handler;
       if (came) void handler(came);
