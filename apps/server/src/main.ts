@@ -9,7 +9,7 @@ import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal'
 import { MailWorker } from './platform/mail/worker';
 import { loggableError, requestLogSerializer } from './platform/log-redaction';
 import { RetentionSweeper } from './platform/retention';
-import { createShutdown, StoppedWhileStarting, takeStopSignals } from './platform/shutdown';
+import { createShutdown, takeStopSignals } from './platform/shutdown';
 import { leaveEmbeddedSignalsToCaller } from './db/connection';
 import { searchIndexOf } from './modules/catalog/search-index';
 
@@ -47,9 +47,9 @@ async function main() {
     // What was opened is closed before the exit, the database last, whether a signal or a failure ended the start.
     await app?.close().catch(() => {});
     await runtime?.close();
-    // A step that failed after a stop signal failed because of it (a terminal's Ctrl-C also stops the embedded
-    // PostgreSQL at once): the stop asked for.
-    if (!(err instanceof StoppedWhileStarting) && !signals.stopping()) throw err;
+    // After a stop signal, a checkpoint's StoppedWhileStarting or a step that failed because of the signal (a
+    // terminal's Ctrl-C also stops the embedded PostgreSQL at once): the stop asked for.
+    if (!signals.stopping()) throw err;
     startLog.info({ code: 0, ms: Date.now() - started }, 'stopped before the shop was running');
     process.exit(0);
   }
