@@ -204,7 +204,7 @@ describe('stopping the shop while uploads are still arriving', () => {
 
 describe('a stop signal while the shop starts on its embedded PostgreSQL', () => {
   /** The shop spawned on a new data folder, with the demo data, handed back once its PostgreSQL is up. */
-  async function startingShop(name: string) {
+  async function startingShop(name: string, options: { group?: boolean } = {}) {
     const data = await mkdtemp(path.join(os.tmpdir(), `shop-${name}-`));
     startingDirs.push(data);
     await chmod(data, 0o755);
@@ -217,7 +217,7 @@ describe('a stop signal while the shop starts on its embedded PostgreSQL', () =>
       LOG_LEVEL: 'info',
       SEED_DEMO: '1',
     };
-    const shop = await spawnServerProcess(name, env);
+    const shop = await spawnServerProcess(name, env, options);
     startingServers.push(shop);
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       shop.child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -258,6 +258,23 @@ describe('a stop signal while the shop starts on its embedded PostgreSQL', () =>
     const products = await fetch(`${again.url}/api/v1/frontend/products?page=1&per_page=9`);
     expect(products.status).toBe(200);
     expect(((await products.json()) as { total: number }).total).toBeGreaterThan(0);
+  }, 240_000);
+
+  it("takes a terminal's Ctrl-C, which also reaches its PostgreSQL, as the stop: exit 0, no crash", async () => {
+    // A terminal signals the whole foreground process group: the embedded PostgreSQL stops at once by itself,
+    // under the migrations or the demo data, and the connections in use are cut.
+    const { shop, exited, pidFile, url } = await startingShop('start-ctrl-c', { group: true });
+    shop.signalGroup('SIGINT');
+    const { code, signal } = await exited;
+    const output = shop.output();
+    expect({ code, signal, output }).toMatchObject({ code: 0, signal: null });
+    expect(output).toContain('stopped before the shop was running');
+    expect(output).not.toMatch(/Unhandled 'error' event|^\s+at /m);
+    expect(output).not.toContain('is running at');
+    expect(existsSync(pidFile)).toBe(false);
+    await expect(new pg.Client({ connectionString: url }).connect()).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
   }, 240_000);
 
   it('exits at once on a second signal, and its PostgreSQL still stops', async () => {

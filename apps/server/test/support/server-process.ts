@@ -16,13 +16,24 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM (the graceful shutdown), then SIGKILL if it is still running after the grace period. */
   stop(graceMs?: number): Promise<void>;
+  /** Sends `signal` to the server's whole process group (spawned with `group: true` only). */
+  signalGroup(signal: NodeJS.Signals): void;
 }
 
-const running = new Set<ChildProcess>();
+/** The servers still running, each with how to end it at once (its whole group for a group's leader). */
+const running = new Map<ChildProcess, () => void>();
 // A test worker that exits without its afterAll (a crash, a timeout) leaves no server behind.
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const kill of running.values()) kill();
 });
+
+export interface SpawnOptions {
+  /**
+   * Starts the server as the leader of a process group of its own, as a shell starts a command in a terminal:
+   * `signalGroup` then signals it and every process it started (the embedded PostgreSQL too), as Ctrl-C does.
+   */
+  group?: boolean;
+}
 
 /**
  * Starts the server as its own process (`src/main.ts` through tsx, so the source under test, not a stale build),
@@ -45,7 +56,11 @@ export async function startServerProcess(
 }
 
 /** The server's process as `startServerProcess` starts it, handed back at once, while it is still starting. */
-export async function spawnServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServerProcess(
+  name: string,
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -60,8 +75,16 @@ export async function spawnServerProcess(name: string, env: Record<string, strin
       PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group ?? false,
   });
-  running.add(child);
+  running.set(child, () => {
+    try {
+      if (options.group) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // Already ended.
+    }
+  });
   child.once('exit', () => running.delete(child));
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -88,6 +111,10 @@ export async function spawnServerProcess(name: string, env: Record<string, strin
         });
         child.kill('SIGTERM');
       });
+    },
+    signalGroup(signal) {
+      if (!options.group) throw new Error(`${name} was not started in a process group of its own`);
+      process.kill(-child.pid!, signal);
     },
   };
   return proc;
