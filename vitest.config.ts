@@ -55,6 +55,9 @@ export default defineConfig({
           exclude: ['e2e/**', 'node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Both cores, as the server projects (Vitest's default leaves one idle on a 2-core machine): each file
+          // sets up its own jsdom, most of this project's time.
+          maxWorkers: 2,
           // A shared, loaded machine: the debounced screens' tests need more than the default 5 s there.
           testTimeout: 15_000,
           sequence: { groupOrder: 1 },
