@@ -85,7 +85,10 @@ export async function spawnServerProcess(
       // Already ended.
     }
   });
-  child.once('exit', () => running.delete(child));
+  // A group outlives its leader when a process it started is left running (a crash): it is killed with the worker.
+  child.once('exit', () => {
+    if (!options.group) running.delete(child);
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
