@@ -20,7 +20,7 @@ export interface ServerProcess {
   signalGroup(signal: NodeJS.Signals): void;
 }
 
-/** The servers still running, each with how to end it at once (its whole group for a group's leader). */
+/** The servers still running, each with how to end it at once. */
 const running = new Map<ChildProcess, () => void>();
 // A test worker that exits without its afterAll (a crash, a timeout) leaves no server behind.
 process.once('exit', () => {
@@ -77,17 +77,19 @@ export async function spawnServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.group ?? false,
   });
-  running.set(child, () => {
+  // The server, or its whole group (what it started too), ended at once.
+  const killAll = () => {
     try {
-      if (options.group) process.kill(-child.pid!, 'SIGKILL');
-      else child.kill('SIGKILL');
+      process.kill(options.group ? -child.pid! : child.pid!, 'SIGKILL');
     } catch {
       // Already ended.
     }
-  });
-  // A group outlives its leader when a process it started is left running (a crash): it is killed with the worker.
+  };
+  running.set(child, killAll);
   child.once('exit', () => {
-    if (!options.group) running.delete(child);
+    running.delete(child);
+    // A group's leader that ends leaves nothing behind it (a crash could leave PostgreSQL running).
+    if (options.group) killAll();
   });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
