@@ -6,6 +6,11 @@ import { isoDate } from './proposals';
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
 /** Site visits one account or e-mail address may have ahead (requested, proposed or confirmed) at a time. */
 export const SITE_VISITS_OPEN_PER_CONTACT = 3;
+/**
+ * Site visits guests may have ahead from one network (an IPv4 address, an IPv6 /64): a guest's address is never
+ * verified, and every visit booked in a window takes a place the installations need.
+ */
+export const SITE_VISITS_OPEN_PER_GUEST_NETWORK = 6;
 
 export const SCHEDULING_MESSAGES = {
   windowFull: 'This window is fully booked. Please choose another.',
@@ -18,6 +23,8 @@ export const SCHEDULING_MESSAGES = {
   slotOrDate: 'Choose a window or ask for a date.',
   cancelled: 'Booking cancelled.',
   tooManyVisits: `You already have ${SITE_VISITS_OPEN_PER_CONTACT} site visits ahead. We will be in touch about them.`,
+  tooManyGuestVisits:
+    'Many site visits are already booked from your network. Please sign in to book, or contact us.',
   blackoutOutOfRange: 'The blackout date must be between one year ago and five years from today.',
   adminCannotBook: 'Site visits are booked from a customer account or as a guest.',
 } as const;

@@ -162,9 +162,11 @@ export const DEFAULT_LIMITS: Record<string, LimitRule> = {
   // New realtime (engine.io) sessions from one address; each tab opens one, and again after a reconnect.
   // REALTIME_HANDSHAKES_PER_MINUTE sets it (limitRules).
   realtimeHandshake: { points: 300, windowSeconds: MINUTE },
-  // Site visits booked by guests, per address, and by customers, per account.
+  // Site visits booked by guests, per network (networkOf), and by customers, per account.
   siteVisitGuest: { points: 20, windowSeconds: 60 * MINUTE },
   siteVisitCustomer: { points: 20, windowSeconds: 60 * MINUTE },
+  // A customer's reschedules, cancellations and confirmations, per account: each one mails and notifies the shop.
+  bookingChange: { points: 20, windowSeconds: 60 * MINUTE },
   // Quote requests, per account.
   quoteRequest: { points: 20, windowSeconds: 60 * MINUTE },
   // Mailing the e-mail verification link again, per account.

@@ -22,7 +22,8 @@ export type RetentionReport = Record<
   | 'failedMail'
   | 'linkMailBodies'
   | 'newsletterTokens'
-  | 'productDeletions',
+  | 'productDeletions'
+  | 'bookingNetworks',
   number
 >;
 
@@ -59,7 +60,8 @@ const LOCK_KEY = 727275;
  * verification and design claim tokens once expired or a day after their use, sent mail older than the retention
  * time and failed mail queued longer ago than it, the bodies of delivered (or failed) mails that carried a
  * single-use link (LINK_MAIL_KINDS), the confirmation tokens of newsletter subscriptions left unconfirmed too long,
- * and the deleted products' ids the search indexes have read. Instances sharing the database share the job: a run
+ * the deleted products' ids the search indexes have read, and the networks guests' site visits were asked from once
+ * the visit is past or cancelled. Instances sharing the database share the job: a run
  * takes a session advisory lock with pg_try_advisory_lock and an instance that does not get it skips the run.
  */
 export async function runRetention(
@@ -123,6 +125,12 @@ export async function runRetention(
         productDeletions: await drain(
           `delete from product_deletions where product_id in (select product_id from product_deletions
              where deleted_at < now() - interval '${PRODUCT_DELETIONS_KEPT}' limit ${BATCH})`,
+        ),
+        // A guest's network counts against the visits ahead only (scheduling/queries.ts): not kept past the visit.
+        bookingNetworks: await drain(
+          `update bookings set requester_network = null where id in (select id from bookings
+             where requester_network is not null and (status = 'cancelled'
+               or coalesce(slot_start, requested_date + 1) < now()) limit ${BATCH})`,
         ),
       };
     } finally {

@@ -54,6 +54,12 @@ async function seed() {
     insert into product_deletions (product_id, deleted_at) values
       (900001, now() - interval '2 days'),
       (900002, now() - interval '1 hour');
+    insert into bookings (kind, status, name, email, slot_start, slot_end, requested_date, requester_network) values
+      ('site_visit', 'requested', 'past window', 'g@example.com', now() - interval '1 day', now() - interval '21 hours', null, '192.0.2.1'),
+      ('site_visit', 'requested', 'past day', 'g@example.com', null, null, current_date - 2, '192.0.2.2'),
+      ('site_visit', 'cancelled', 'cancelled ahead', 'g@example.com', now() + interval '5 days', now() + interval '5 days 3 hours', null, '192.0.2.3'),
+      ('site_visit', 'requested', 'window ahead', 'g@example.com', now() + interval '5 days', now() + interval '5 days 3 hours', null, '2001:db8:0:0::/64'),
+      ('site_visit', 'requested', 'day ahead', 'g@example.com', null, null, current_date + 3, '192.0.2.5');
   `);
 }
 
@@ -74,11 +80,12 @@ async function state() {
       `select email from newsletter_subscribers where confirm_token_hash is not null order by email`,
     ),
     productDeletions: await q('select product_id from product_deletions order by product_id'),
+    bookingNetworks: await q('select name from bookings where requester_network is not null order by name'),
   };
 }
 
 describe('retention job', () => {
-  it('deletes expired sessions and tokens, used verification and claim tokens after a day, old sent and failed mail and deleted products’ ids older than a day, blanks the bodies of sent single-use links and expires stale newsletter tokens', async () => {
+  it('deletes expired sessions and tokens, used verification and claim tokens after a day, old sent and failed mail and deleted products’ ids older than a day and the networks of past guests’ visits, blanks the bodies of sent single-use links and expires stale newsletter tokens', async () => {
     await seed();
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 1,
@@ -90,6 +97,7 @@ describe('retention job', () => {
       linkMailBodies: 4,
       newsletterTokens: 1,
       productDeletions: 1,
+      bookingNetworks: 3,
     });
     expect(await state()).toEqual({
       sessions: ['live'],
@@ -111,6 +119,8 @@ describe('retention job', () => {
       mailBodies: ['new failed', 'new sent', 'old pending', 'reset pending'],
       newsletter: ['recent@example.com'],
       productDeletions: [900002],
+      // A guest's network is kept while the visit is ahead, for the visits-ahead count only.
+      bookingNetworks: ['day ahead', 'window ahead'],
     });
     expect(await runRetention(t.ctx.database, opts)).toEqual({
       sessions: 0,
@@ -122,6 +132,7 @@ describe('retention job', () => {
       linkMailBodies: 0,
       newsletterTokens: 0,
       productDeletions: 0,
+      bookingNetworks: 0,
     });
   });
 

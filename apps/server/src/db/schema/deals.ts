@@ -157,6 +157,11 @@ export const bookings = pgTable(
     slotEnd: timestamp('slot_end', { withTimezone: true }),
     requestedDate: date('requested_date', { mode: 'string' }),
     note: text('note'),
+    /**
+     * A guest's site visit: the network it was asked from (platform/client-address.ts, networkOf), counted against
+     * SITE_VISITS_OPEN_PER_GUEST_NETWORK while the visit is ahead; the retention job clears it once the visit is past.
+     */
+    requesterNetwork: text('requester_network'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -168,5 +173,8 @@ export const bookings = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index('bookings_proposal_idx').on(t.proposalId),
     index('bookings_user_idx').on(t.userId),
+    index('bookings_requester_network_idx')
+      .on(t.requesterNetwork)
+      .where(sql`${t.requesterNetwork} is not null`),
   ],
 );

@@ -1,5 +1,6 @@
 import { SERVER_MESSAGES, RESET_TOKEN_TTL_MS, type User, type Admin, USER_STATUS } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import { networkOf } from '../../platform/client-address';
 import { AppError, conflict, fieldError, validationFailed } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
 import { passwordWeakness } from '../../platform/auth/password-strength';
@@ -14,7 +15,7 @@ import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { avatarUrl } from '../../platform/files/urls';
 import { runInBackground } from '../../platform/background';
 import { loggableError } from '../../platform/log-redaction';
-import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
+import { enqueueMail, simpleHtml, underDailyMailCap } from '../../platform/mail/queue';
 import { mailVerificationLink } from './email-verification';
 import * as q from './queries';
 
@@ -74,7 +75,7 @@ export async function registerCustomer(
   input: { email: string; password: string },
   meta: RequestMeta,
 ) {
-  await ctx.limits.consume('register', meta.ip);
+  await ctx.limits.consume('register', networkOf(meta.ip));
   assertPasswordAllowed(input.password, { email: input.email });
   const passwordHash = await hashPassword(input.password);
   return ctx.database.db.transaction(async (tx) => {
@@ -143,7 +144,7 @@ export async function login(
   audience: Audience,
   meta: RequestMeta,
 ) {
-  const attempt = await admitLoginAttempt(ctx, input.email, meta.ip);
+  const attempt = await admitLoginAttempt(ctx, input.email, networkOf(meta.ip));
   const user = await q.findUserByEmail(ctx.database.db, input.email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -177,13 +178,16 @@ export async function requestPasswordReset(
   meta: RequestMeta,
   log: Log,
 ): Promise<void> {
-  await ctx.limits.consume('forgotAddress', meta.ip);
+  await ctx.limits.consume('forgotAddress', networkOf(meta.ip));
   await ctx.limits.consume('forgotAccount', email.toLowerCase());
   runInBackground(
     () => sendResetLink(ctx, email),
     (err) => log.error({ err: loggableError(err) }, 'password reset mail failed'),
   );
 }
+
+/** Password reset mails one account gets in 24 hours (forgotAccount limits how fast they are asked for). */
+const RESET_MAILS_PER_DAY = 5;
 
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await q.findUserByEmail(ctx.database.db, email);
@@ -192,6 +196,9 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   // Admins reset through the same link; the customer login then sends them on.
   await ctx.database.db.transaction(async (tx) => {
+    // Anyone can ask for an account's reset: past the day's mails, asking again changes nothing, and the last
+    // link sent keeps working.
+    if (!(await underDailyMailCap(tx, 'password_reset', user.email, RESET_MAILS_PER_DAY))) return;
     await q.insertResetToken(tx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
     const paragraphs = [
       `Hello ${user.name},`,
@@ -218,7 +225,7 @@ export async function resetPassword(
   input: { email: string; token: string; password: string },
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limits.consume('resetAddress', meta.ip);
+  await ctx.limits.consume('resetAddress', networkOf(meta.ip));
   const tokenHash = hashToken(input.token);
   const user = await q.findResetTokenOwner(ctx.database.db, input.email, tokenHash);
   if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { CONTACT_MESSAGES, type contactRequest } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { contactMessages } from '../../db/schema/contact';
+import { networkOf } from '../../platform/client-address';
 import { enqueueMail, simpleHtml } from '../../platform/mail/queue';
 import { cutText } from '../../platform/text-input';
 
@@ -13,7 +14,7 @@ export async function submitContactMessage(
   input: ContactInput,
   ip: string,
 ): Promise<string> {
-  await ctx.limits.consume('contact', ip);
+  await ctx.limits.consume('contact', networkOf(ip));
   await ctx.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)

@@ -21,6 +21,7 @@ import {
   messageResponse,
   slugParam,
 } from '@shop/contracts';
+import { networkOf } from '../../platform/client-address';
 import { currentAuth, requireAdmin, requireCustomer, requireSession } from '../../platform/auth/guard';
 import { forbidden } from '../../platform/errors';
 import { sendPrivateFile } from '../../platform/files/private-download';
@@ -53,7 +54,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
         throw forbidden(DESIGN_SERVER_MESSAGES.adminCannotSubmit);
       // A guest out of submissions is refused before the upload; a point is spent only once the submission is
       // valid (submitDesign), so refused input leaves the allowance as it was (decisions.md D2).
-      if (!auth) await ctx.limits.check('designGuest', request.ip);
+      if (!auth) await ctx.limits.check('designGuest', networkOf(request.ip));
       const submitted = await withMultipart(
         request,
         {

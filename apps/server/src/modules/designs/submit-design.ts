@@ -9,6 +9,7 @@ import {
   type DesignSubmittedResponse,
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import { networkOf } from '../../platform/client-address';
 import type { AuthContext } from '../../platform/auth/sessions';
 import {
   issuesToFieldErrors,
@@ -158,7 +159,7 @@ function insertSubmission(
         upload.size,
         'design_file',
       );
-    if (!auth) await ctx.limits.consume('designGuest', ip);
+    if (!auth) await ctx.limits.consume('designGuest', networkOf(ip));
     const id = await q.nextDesignId(tx);
     const now = new Date();
     const design = await q.insertDesign(tx, {

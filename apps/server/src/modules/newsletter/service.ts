@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NEWSLETTER_MESSAGES } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { newsletterSubscribers } from '../../db/schema/contact';
+import { networkOf } from '../../platform/client-address';
 import { generateToken, hashToken } from '../../platform/auth/tokens';
 import { enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
 
@@ -15,7 +16,7 @@ const CONFIRM_MAILS_PER_ADDRESS_PER_DAY = 3;
  * an address is on the list.
  */
 export async function subscribe(ctx: AppContext, email: string, ip: string): Promise<string> {
-  await ctx.limits.consume('newsletter', ip);
+  await ctx.limits.consume('newsletter', networkOf(ip));
   const token = generateToken();
   await ctx.database.db.transaction(async (tx) => {
     const [row] = await tx

@@ -43,6 +43,16 @@ export async function findProposal(db: DbOrTx, id: number) {
 }
 
 /** Locks a proposal row for a change of state. */
+/**
+ * Holds the design a proposal is made on (FOR SHARE) for the rest of the transaction. A customer's deletion of the
+ * design locks it FOR UPDATE before it checks for sent proposals: one of the two waits for the other, so a proposal
+ * is never sent while its design is being deleted. Taken before the proposal's own locks, in the deletion's order.
+ */
+export async function lockDesignOf(db: DbOrTx, id: number) {
+  await db.execute(sql`select d.id from proposals p join design_submissions d on d.id = p.design_id
+    where p.id = ${id} for share of d`);
+}
+
 export async function lockProposal(db: DbOrTx, id: number) {
   await db.execute(sql`select id from proposals where id = ${id} for update`);
 }

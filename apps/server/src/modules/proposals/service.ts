@@ -358,6 +358,7 @@ export async function revise(ctx: AppContext, adminId: number, id: number) {
 export async function send(ctx: AppContext, id: number) {
   let rows: NotificationRow[] = [];
   await ctx.database.db.transaction(async (tx) => {
+    await q.lockDesignOf(tx, id);
     await q.lockNumberOf(tx, id);
     await q.lockProposal(tx, id);
     const found = await q.findProposal(tx, id);

@@ -63,24 +63,43 @@ export async function heldAt(db: DbOrTx, start: Date, exceptId?: number) {
   return row?.n ?? 0;
 }
 
+const visitAhead = (today: string) =>
+  sql`kind = 'site_visit' and status <> 'cancelled'
+       and (slot_start > now() or (slot_start is null and requested_date >= ${today}))`;
+
 /**
- * Site visits ahead (not cancelled, their window or asked-for day, `today` in the shop's timezone, not yet past) of an account or an e-mail
- * address; the address is locked for the rest of the transaction, so two requests at once count each other.
+ * Site visits ahead (not cancelled, their window or asked-for day, `today` in the shop's timezone, not yet past) of
+ * an account, or of a guest's e-mail address among the guests' visits: an address typed into the guest form is
+ * nobody's proof, so it never spends an account's allowance. The account or the address is locked for the rest of
+ * the transaction, so two requests at once count each other.
  */
 export async function siteVisitsAhead(
   db: DbOrTx,
-  userId: number | null,
-  email: string,
+  who: { userId: number } | { email: string },
   today: string,
 ): Promise<number> {
-  const address = email.toLowerCase();
-  await lockForTransaction(db, `site-visits:${address}`);
-  if (userId !== null) await db.execute(sql`select pg_advisory_xact_lock(14015, ${userId}::int)`);
-  const res = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from bookings
-     where kind = 'site_visit' and status <> 'cancelled'
-       and (lower(email) = ${address}${userId !== null ? sql` or user_id = ${userId}` : sql``})
-       and (slot_start > now() or (slot_start is null and requested_date >= ${today}))`);
+  let whose: SQL;
+  if ('userId' in who) {
+    await db.execute(sql`select pg_advisory_xact_lock(14015, ${who.userId}::int)`);
+    whose = sql`user_id = ${who.userId}`;
+  } else {
+    const address = who.email.toLowerCase();
+    await lockForTransaction(db, `site-visits:${address}`);
+    whose = sql`user_id is null and lower(email) = ${address}`;
+  }
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from bookings where ${whose} and ${visitAhead(today)}`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+/** Guests' site visits ahead asked from one network (networkOf), locked for the rest of the transaction as above. */
+export async function guestSiteVisitsAheadFrom(db: DbOrTx, network: string, today: string): Promise<number> {
+  await lockForTransaction(db, `site-visits-network:${network}`);
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from bookings
+         where requester_network = ${network} and user_id is null and ${visitAhead(today)}`,
+  );
   return res.rows[0]?.n ?? 0;
 }
 

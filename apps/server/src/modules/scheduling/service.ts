@@ -3,6 +3,7 @@ import {
   SCHEDULING,
   SCHEDULING_MESSAGES,
   SITE_VISITS_OPEN_PER_CONTACT,
+  SITE_VISITS_OPEN_PER_GUEST_NETWORK,
   PROPOSAL_MESSAGES,
   type Booking,
   type BookingInput,
@@ -13,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { readTogether, type DbOrTx } from '../../db/connection';
 import type { NotificationData } from '../../db/schema/notifications';
+import { networkOf } from '../../platform/client-address';
 import { conflict, fieldError, notFound, validationFailed } from '../../platform/errors';
 import { enqueueMail, enqueueMailCapped, simpleHtml } from '../../platform/mail/queue';
 import {
@@ -201,7 +203,8 @@ const ICS_SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 /**
  * Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed, and the
- * entry's cancellation when a confirmed booking is cancelled (`withdrawsEntry`), so it leaves their calendar.
+ * entry's cancellation when a confirmed booking is cancelled (`withdrawsEntry`), so it leaves their calendar. The
+ * mail carries nothing a guest typed: the booking's address may be anybody's.
  */
 async function tellCustomer(
   ctx: AppContext,
@@ -217,7 +220,10 @@ async function tellCustomer(
     : b.userId
       ? `${ctx.config.publicUrl}/user/proposals` // where a customer's site visits are listed
       : ctx.config.publicUrl;
-  const paragraphs = [`Hello ${b.name},`, sentence];
+  // A name only from an account whose own address this is: a booking's name and address may be typed by anyone.
+  const account = b.userId ? await userContact(tx, b.userId) : null;
+  const own = account && account.email.toLowerCase() === b.email.toLowerCase();
+  const paragraphs = [own ? `Hello ${account.name},` : 'Hello,', sentence];
   const confirmed = b.status === 'confirmed' && b.slotStart && b.slotEnd;
   const withdrawn = withdrawsEntry && b.status === 'cancelled' && b.slotStart && b.slotEnd;
   if (confirmed) paragraphs.push('The calendar entry is attached.');
@@ -359,78 +365,96 @@ async function adminBooking(tx: DbOrTx, id: number) {
   return found.booking;
 }
 
+/**
+ * A change of a booking, and what it tells. A customer's changes each tell the shop (a mail and a notification to
+ * every admin), so they spend the account's `bookingChange` allowance first.
+ */
 async function change(
   ctx: AppContext,
   work: (tx: DbOrTx) => Promise<{ id: number; rows: NotificationRow[] }>,
+  customerId?: number,
 ): Promise<Booking> {
+  if (customerId !== undefined) await ctx.limits.consume('bookingChange', String(customerId));
   const { id, rows } = await ctx.database.db.transaction(work);
   await publishNotifications(ctx, rows);
   return bookingDto(ctx.database.db, id);
 }
 
 export const customerReschedule = (ctx: AppContext, userId: number, id: number, slotStart: string) =>
-  change(ctx, async (tx) => {
-    const b = await ownBooking(tx, userId, id);
-    checkChangeable(b);
-    const window = await windowAt(ctx, tx, slotStart);
-    await reserve(tx, window, b.id);
-    const next = await q.updateBooking(tx, b.id, {
-      slotStart: window.start,
-      slotEnd: window.end,
-      status: 'requested',
-      confirmedAt: null,
-    });
-    const rows = await tellShop(
-      ctx,
-      tx,
-      next,
-      'booking_requested',
-      `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
-    );
-    return { id: b.id, rows };
-  });
+  change(
+    ctx,
+    async (tx) => {
+      const b = await ownBooking(tx, userId, id);
+      checkChangeable(b);
+      const window = await windowAt(ctx, tx, slotStart);
+      await reserve(tx, window, b.id);
+      const next = await q.updateBooking(tx, b.id, {
+        slotStart: window.start,
+        slotEnd: window.end,
+        status: 'requested',
+        confirmedAt: null,
+      });
+      const rows = await tellShop(
+        ctx,
+        tx,
+        next,
+        'booking_requested',
+        `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
+      );
+      return { id: b.id, rows };
+    },
+    userId,
+  );
 
 export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
-  change(ctx, async (tx) => {
-    const b = await ownBooking(tx, userId, id);
-    checkChangeable(b);
-    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
-    const rows = await tellShop(
-      ctx,
-      tx,
-      next,
-      'booking_cancelled',
-      `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
-    );
-    return { id: b.id, rows };
-  });
+  change(
+    ctx,
+    async (tx) => {
+      const b = await ownBooking(tx, userId, id);
+      checkChangeable(b);
+      const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+      const rows = await tellShop(
+        ctx,
+        tx,
+        next,
+        'booking_cancelled',
+        `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
+      );
+      return { id: b.id, rows };
+    },
+    userId,
+  );
 
 /** The customer accepts a time the shop proposed. */
 export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
-  change(ctx, async (tx) => {
-    const b = await ownBooking(tx, userId, id);
-    if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
-    const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
-    const rows = [
-      ...(await tellShop(
-        ctx,
-        tx,
-        next,
-        'booking_confirmed',
-        `${b.name} confirmed the ${what(b)} #${b.id} ${when(ctx, next)}.`,
-      )),
-      // The customer gets the confirmation mail with its calendar entry; the notification is for the shop.
-      ...(await tellCustomer(
-        ctx,
-        tx,
-        next,
-        'booking_confirmed',
-        `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
-        false,
-      )),
-    ];
-    return { id: b.id, rows };
-  });
+  change(
+    ctx,
+    async (tx) => {
+      const b = await ownBooking(tx, userId, id);
+      if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+      const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
+      const rows = [
+        ...(await tellShop(
+          ctx,
+          tx,
+          next,
+          'booking_confirmed',
+          `${b.name} confirmed the ${what(b)} #${b.id} ${when(ctx, next)}.`,
+        )),
+        // The customer gets the confirmation mail with its calendar entry; the notification is for the shop.
+        ...(await tellCustomer(
+          ctx,
+          tx,
+          next,
+          'booking_confirmed',
+          `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
+          false,
+        )),
+      ];
+      return { id: b.id, rows };
+    },
+    userId,
+  );
 
 /* ------------------------------------------------------------------------------------------ shop side */
 
@@ -504,10 +528,15 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
     return { id: b.id, rows };
   });
 
+/**
+ * The shop cancels a booking up to 48 hours before, as the customer may; a request it has not confirmed (requested,
+ * or a time it proposed and the customer has not taken) it may decline until the start: a late request, or one a
+ * guest made to hold a window, must not keep a place the installations need.
+ */
 export const adminCancel = (ctx: AppContext, id: number) =>
   change(ctx, async (tx) => {
     const b = await adminBooking(tx, id);
-    checkChangeable(b);
+    if (b.status === 'confirmed' || b.status === 'cancelled') checkChangeable(b);
     const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
     const rows = await tellCustomer(
       ctx,
@@ -528,9 +557,10 @@ const SITE_VISIT_MAILS_PER_ADDRESS_PER_DAY = SITE_VISITS_OPEN_PER_CONTACT;
 
 /**
  * Anyone may ask for a site visit; guests give their contact details, customers' come from the account unless
- * they give others. Guests are limited per address and customers per account, and one account or e-mail address
- * has at most SITE_VISITS_OPEN_PER_CONTACT visits ahead: a visit may hold a place in a window, and those places are
- * the installations' too. Bad input (422) spends none of the hourly allowance (decisions.md D2): the limit is
+ * they give others. Guests are limited per network and customers per account. An account, or a guest's e-mail
+ * address, has at most SITE_VISITS_OPEN_PER_CONTACT visits ahead, and the guests of one network at most
+ * SITE_VISITS_OPEN_PER_GUEST_NETWORK: a visit may hold a place in a window, and those places are the installations'
+ * too. Bad input (422) spends none of the hourly allowance (decisions.md D2): the limit is
  * checked first and a point spent once the input is valid, before the visits ahead and the window's places are
  * counted (a request refused for those still counts).
  */
@@ -541,7 +571,8 @@ export async function bookSiteVisit(
   ip: string,
 ) {
   const limit = userId === null ? 'siteVisitGuest' : 'siteVisitCustomer';
-  const key = userId === null ? ip : String(userId);
+  const network = userId === null ? networkOf(ip) : null;
+  const key = network ?? String(userId);
   await ctx.limits.check(limit, key);
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
@@ -558,8 +589,16 @@ export async function bookSiteVisit(
     if (!window) checkRequestedDate(ctx, input.requested_date!);
     await ctx.limits.consume(limit, key);
     const today = zonedDay(new Date(), ctx.config.shopTimezone);
-    if ((await q.siteVisitsAhead(tx, userId, email!, today)) >= SITE_VISITS_OPEN_PER_CONTACT)
+    if (
+      (await q.siteVisitsAhead(tx, userId !== null ? { userId } : { email: email! }, today)) >=
+      SITE_VISITS_OPEN_PER_CONTACT
+    )
       throw conflict(SCHEDULING_MESSAGES.tooManyVisits);
+    if (
+      network !== null &&
+      (await q.guestSiteVisitsAheadFrom(tx, network, today)) >= SITE_VISITS_OPEN_PER_GUEST_NETWORK
+    )
+      throw conflict(SCHEDULING_MESSAGES.tooManyGuestVisits);
     const base = {
       kind: 'site_visit' as const,
       userId,
@@ -568,6 +607,7 @@ export async function bookSiteVisit(
       phone: input.phone ?? null,
       companyName: input.company_name ?? null,
       note: input.note ?? null,
+      requesterNetwork: network,
     };
     let booking: q.BookingRow;
     if (window) {

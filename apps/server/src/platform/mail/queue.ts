@@ -29,18 +29,31 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void>
 }
 
 /**
- * Queues a mail unless its address has had `perDay` mails of its kind in the last 24 hours: for the mails a form
- * sends to whatever address it is given (a guest's design, a site visit), so the form cannot flood someone else's
- * inbox. The address is locked for the rest of the transaction, so two requests at once count each other.
+ * Whether `to` has had fewer than `perDay` mails of `kind` in the last 24 hours. The address is locked for the rest
+ * of the transaction, so two requests at once count each other.
  */
-export async function enqueueMailCapped(db: DbOrTx, mail: OutgoingMail, perDay: number): Promise<void> {
-  const address = mail.to.toLowerCase();
-  await lockForTransaction(db, `${mail.kind}-mail:${address}`);
+export async function underDailyMailCap(
+  db: DbOrTx,
+  kind: string,
+  to: string,
+  perDay: number,
+): Promise<boolean> {
+  const address = to.toLowerCase();
+  await lockForTransaction(db, `${kind}-mail:${address}`);
   const res = await db.execute<{ sent: number }>(sql`
     select count(*)::int as sent from mail_queue
-     where kind = ${mail.kind} and lower(to_address) = ${address}
+     where kind = ${kind} and lower(to_address) = ${address}
        and created_at > now() - interval '1 day'`);
-  if ((res.rows[0]?.sent ?? 0) < perDay) await enqueueMail(db, mail);
+  return (res.rows[0]?.sent ?? 0) < perDay;
+}
+
+/**
+ * Queues a mail unless its address has had `perDay` mails of its kind in the last 24 hours: for the mails a form
+ * sends to whatever address it is given (a guest's design, a site visit), so the form cannot flood someone else's
+ * inbox.
+ */
+export async function enqueueMailCapped(db: DbOrTx, mail: OutgoingMail, perDay: number): Promise<void> {
+  if (await underDailyMailCap(db, mail.kind, mail.to, perDay)) await enqueueMail(db, mail);
 }
 
 /** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { bearerToken } from '../auth/guard';
-import { clientAddressOf } from '../client-address';
+import { clientAddressOf, networkOf } from '../client-address';
 import { resolveSession, sessionLive } from '../auth/sessions';
 import { deploymentKey } from '../deployment';
 import { loggableError } from '../log-redaction';
@@ -110,7 +110,7 @@ export const realtimePlugin = fp(
       allowRequest: (req: IncomingMessage, callback) => {
         if (!originAllowed(req.headers.origin, ctx.config.publicUrl, req.headers.host))
           return callback('Origin not allowed', false);
-        ctx.limits.consume('realtimeHandshake', clientAddress(req)).then(
+        ctx.limits.consume('realtimeHandshake', networkOf(clientAddress(req))).then(
           () => callback(null, true),
           () => callback(SERVER_MESSAGES.rateLimited, false),
         );

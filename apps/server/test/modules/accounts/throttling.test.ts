@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_MESSAGES } from '@shop/contracts';
 import * as passwords from '../../../src/platform/auth/passwords';
+import { mailQueue } from '../../../src/db/schema/mail';
+import { passwordResetTokens } from '../../../src/db/schema/users';
 import { DEFAULT_LIMITS } from '../../../src/platform/rate-limit';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -183,6 +185,54 @@ describe('password reset and change limits', () => {
     const mails = (await t.deliverMail()).filter((m) => !m.includes('Subject: Verify your e-mail address'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`To: ${email}`);
+  });
+
+  it('an account gets at most five reset mails a day; past them, asking changes nothing and the last link works', async () => {
+    const { email } = await registerCustomer(t.app);
+    const ask = (from: string) =>
+      t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: from });
+    expect((await ask('198.51.100.70')).statusCode).toBe(200);
+    await t.deliverMail();
+    const [first] = await t.ctx.database.db.select().from(passwordResetTokens);
+    expect(first).toBeDefined();
+    // Four more of the day's mails, as others asked before (forgotAccount lets three through every 15 minutes).
+    for (let i = 0; i < 4; i++)
+      await t.ctx.database.db
+        .insert(mailQueue)
+        .values({ toAddress: email.toUpperCase(), subject: 'Reset', textBody: '', kind: 'password_reset' });
+    const mailsBefore = await t.ctx.database.db.$count(mailQueue);
+    const again = await ask('198.51.100.71');
+    expect(again.statusCode).toBe(200);
+    await t.deliverMail();
+    // The same answer, no sixth mail, and the token mailed last is still the account's.
+    expect(again.json()).toEqual({ message: SERVER_MESSAGES.resetLinkSent });
+    expect(await t.ctx.database.db.$count(mailQueue)).toBe(mailsBefore);
+    expect(await t.ctx.database.db.select().from(passwordResetTokens)).toEqual([first]);
+  });
+});
+
+describe('address-keyed limits', () => {
+  it('count an IPv6 client by its /64, so a fresh address of the same network gets no fresh allowance', async () => {
+    const contact = (from: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: from,
+        payload: {
+          firstName: 'Net',
+          lastName: 'Guest',
+          email: `net${i}@example.com`,
+          phone: '555 0100',
+          message: 'A question about desks.',
+        },
+      });
+    const points = DEFAULT_LIMITS.contact!.points;
+    for (let i = 0; i < points; i++)
+      expect((await contact(`2001:db8:7:1::${(i + 1).toString(16)}`, i)).statusCode).toBe(200);
+    // Another address of the same /64 is refused; one of another /64, and an IPv4 client, are not.
+    expect((await contact('2001:db8:7:1:abcd::99', 99)).statusCode).toBe(429);
+    expect((await contact('2001:db8:7:2::1', 100)).statusCode).toBe(200);
+    expect((await contact('198.51.100.80', 101)).statusCode).toBe(200);
   });
 });
 

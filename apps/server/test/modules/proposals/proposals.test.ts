@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DESIGN_SERVER_MESSAGES,
@@ -455,6 +456,50 @@ describe('proposals', () => {
     const deleted = await call('DELETE', `/api/user/design-submissions/${otherSlug}`, a.token);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await db().$count(proposals)).toBe(1);
+  });
+
+  it('a proposal sent while its design is being deleted waits for the deletion and answers 404, never a mail for a proposal that is gone', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const p = (
+      await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, body(product.id))
+    ).json().proposal as { id: number };
+    await db().delete(mailQueue);
+    // The customer's deletion, held between its check (no sent proposal) and its delete.
+    const deletion = new pg.Client({ connectionString: t.databaseUrl });
+    await deletion.connect();
+    try {
+      const pid = (await deletion.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      await deletion.query('begin');
+      await deletion.query('select id from design_submissions where id = $1 for update', [design.id]);
+      const sentBefore = await deletion.query(
+        `select 1 from proposals where design_id = $1 and status <> 'draft'`,
+        [design.id],
+      );
+      expect(sentBefore.rowCount).toBe(0);
+      let settled = false;
+      const sending = call('POST', `/api/admin/proposals/${p.id}/send`, admin.token).finally(
+        () => (settled = true),
+      );
+      // Until the send answers, or waits on a lock held by the deletion.
+      for (;;) {
+        if (settled) break;
+        const waiting = await deletion.query(
+          `select 1 from pg_stat_activity a where a.wait_event_type = 'Lock' and $1 = any(pg_blocking_pids(a.pid))`,
+          [pid],
+        );
+        if (waiting.rowCount) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await deletion.query('delete from design_submissions where id = $1', [design.id]);
+      await deletion.query('commit');
+      const sent = await sending;
+      expect(sent.statusCode, sent.body).toBe(404);
+    } finally {
+      await deletion.end();
+    }
+    expect(await db().$count(proposals)).toBe(0);
+    expect(await db().$count(mailQueue)).toBe(0);
   });
 
   it('a proposal keeps the photo its product had, when the product is deleted or its photo replaced', async () => {

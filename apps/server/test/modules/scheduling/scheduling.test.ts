@@ -5,10 +5,13 @@ import {
   guestSiteVisitInput,
   SCHEDULING_MESSAGES,
   SITE_VISITS_OPEN_PER_CONTACT,
+  SITE_VISITS_OPEN_PER_GUEST_NETWORK,
 } from '@shop/contracts';
 import { bookings, scheduleBlackouts, scheduleWindows } from '../../../src/db/schema/deals';
 import { mailQueue } from '../../../src/db/schema/mail';
+import { DEFAULT_LIMITS } from '../../../src/platform/rate-limit';
 import { notifications } from '../../../src/db/schema/notifications';
+import { users } from '../../../src/db/schema/users';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { caller, dealSetup, inDays } from '../proposals/support';
 
@@ -369,6 +372,126 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
     expect(await receiptsTo(victim)).toHaveLength(3);
   });
 
+  it('the guests of one network have at most six visits ahead, whatever addresses they type', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
+      10,
+    );
+    expect(SITE_VISITS_OPEN_PER_GUEST_NETWORK).toBe(6);
+    const book = (slot: string, email: string, from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/site-visits',
+        payload: guestVisit(slot, email),
+        remoteAddress: from,
+      });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await book(slots[i]!.start, `flood${i}@example.com`, `2001:db8:5:1::${i + 1}`);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().booking.id);
+    }
+    // A seventh from another address of the same /64, with a fresh e-mail: 409, and nothing written.
+    const before = await db().select().from(bookings);
+    const seventh = await book(slots[6]!.start, 'flood6@example.com', '2001:db8:5:1:ffff::7');
+    expect(seventh.statusCode, seventh.body).toBe(409);
+    expect(seventh.json().message).toBe(SCHEDULING_MESSAGES.tooManyGuestVisits);
+    expect(await db().select().from(bookings)).toEqual(before);
+    // The network is kept with the booking, never shown in it.
+    expect(before.every((b) => b.requesterNetwork === '2001:db8:5:1::/64')).toBe(true);
+    expect(JSON.stringify((await call('GET', '/api/admin/bookings', admin.token)).json())).not.toContain(
+      '2001:db8',
+    );
+    // Another network books; a visit the shop declines frees the network's place.
+    expect((await book(slots[6]!.start, 'other@example.com', '2001:db8:5:2::1')).statusCode).toBe(201);
+    expect((await call('POST', `/api/admin/bookings/${ids[0]}/cancel`, admin.token)).statusCode).toBe(200);
+    expect((await book(slots[7]!.start, 'flood7@example.com', '2001:db8:5:1::8')).statusCode).toBe(201);
+  });
+
+  it('a guest typing a customer’s e-mail spends none of the customer’s visits ahead', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call('POST', '/api/site-visits', undefined, {
+            ...guestVisit('', a.email.toUpperCase()),
+            slot_start: undefined,
+            requested_date: inDays(20 + i),
+          })
+        ).statusCode,
+      ).toBe(201);
+    const own = await call('POST', '/api/site-visits', a.token, { requested_date: inDays(30) });
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toHaveLength(1);
+  });
+
+  it('the mails about a guest’s visit greet nobody by the name typed; a customer’s own address, by the account’s', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
+      10,
+    );
+    await db().update(users).set({ name: 'Robin Account' }).where(eq(users.id, a.user.id));
+    const phishing = 'Your account is suspended - verify at evil.example';
+    const guest = await call(
+      'POST',
+      '/api/site-visits',
+      undefined,
+      guestVisit(slots[0]!.start, 'v@example.com', phishing),
+    );
+    const mine = await call('POST', '/api/site-visits', a.token, {
+      slot_start: slots[1]!.start,
+      name: 'Typed Name',
+    });
+    const elsewhere = await call('POST', '/api/site-visits', a.token, {
+      slot_start: slots[2]!.start,
+      email: 'someone-else@example.com',
+    });
+    await db().delete(mailQueue);
+    for (const res of [guest, mine, elsewhere]) {
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().booking.id as number;
+      expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    }
+    const mails = await db().select().from(mailQueue).orderBy(mailQueue.id);
+    expect(mails.map((m) => m.kind)).toEqual(['booking_confirmed', 'booking_confirmed', 'booking_confirmed']);
+    const [toGuest, toCustomer, toOther] = mails;
+    expect(`${toGuest!.textBody} ${toGuest!.htmlBody}`).not.toContain('evil.example');
+    expect(toGuest!.textBody).toMatch(/^Hello,\n/);
+    expect(toCustomer!.toAddress).toBe(a.email);
+    expect(toCustomer!.textBody).toMatch(/^Hello Robin Account,\n/);
+    expect(toOther!.textBody).toMatch(/^Hello,\n/);
+  });
+
+  it('a customer’s changes of a booking are limited per account (429), as each one tells the shop', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
+      10,
+    );
+    const visit = await call('POST', '/api/site-visits', a.token, { slot_start: slots[0]!.start });
+    const id = visit.json().booking.id as number;
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const points = DEFAULT_LIMITS.bookingChange!.points;
+    const codes: number[] = [];
+    // Confirming a booking the shop proposed nothing for is refused (409), and still spends a change.
+    for (let i = 0; i <= points; i++)
+      codes.push((await call('POST', `/api/user/bookings/${id}/confirm`, a.token)).statusCode);
+    expect(codes.slice(0, points).every((c) => c === 409)).toBe(true);
+    expect(codes[points]).toBe(429);
+    expect((await call('POST', `/api/user/bookings/${id}/cancel`, a.token)).statusCode).toBe(429);
+    expect(await db().$count(mailQueue)).toBe(0);
+    expect(await db().$count(notifications)).toBe(0);
+    expect((await db().select().from(bookings))[0]!.status).toBe('requested');
+  });
+
   it('a customer who keeps asking is limited per account (429), and writes nothing then', async () => {
     const { a, admin } = await dealSetup(t);
     const call = caller(t);
@@ -537,11 +660,16 @@ describe('installation bookings', () => {
     // Twelve earlier site visits, of twelve guests, push the installation off the first page (upcoming first).
     const visits = (await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[];
     for (const [i, v] of visits.slice(0, 12).entries()) {
-      const res = await call('POST', '/api/site-visits', undefined, {
-        slot_start: v.start,
-        name: `Guest ${i}`,
-        email: `early${i}@example.com`,
-        phone: '555 0100',
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/site-visits',
+        remoteAddress: `192.0.2.${i + 1}`,
+        payload: {
+          slot_start: v.start,
+          name: `Guest ${i}`,
+          email: `early${i}@example.com`,
+          phone: '555 0100',
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -646,7 +774,8 @@ describe('installation bookings', () => {
     expect(now.find((s: { start: string }) => s.start === slots[10].start).available).toBe(true);
     expect(now.find((s: { start: string }) => s.start === slots[11].start).available).toBe(false);
 
-    // Within 48 hours: neither side may change it.
+    // Within 48 hours: neither side may change a confirmed booking.
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
     const soon = new Date(Date.now() + 47 * 3_600_000);
     await db()
       .update(bookings)
@@ -674,5 +803,29 @@ describe('installation bookings', () => {
       .where(eq(notifications.userId, admin.user.id))
       .orderBy(notifications.id);
     expect(note).toBeDefined();
+  });
+
+  it('the shop declines a request it has not confirmed even within 48 hours, and the window is free again', async () => {
+    const { admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(1));
+    const slot = (await call('GET', '/api/site-visits/slots')).json().slots[10].start as string;
+    const res = await call('POST', '/api/site-visits', undefined, {
+      slot_start: slot,
+      name: 'Guest',
+      email: 'late@example.com',
+      phone: '555 0100',
+    });
+    const id = res.json().booking.id as number;
+    // Within 48 hours (moved there, as a request made for the next day would be).
+    const soon = new Date(Date.now() + 30 * 3_600_000);
+    await db()
+      .update(bookings)
+      .set({ slotStart: soon, slotEnd: new Date(soon.getTime() + 3 * 3_600_000) })
+      .where(eq(bookings.id, id));
+    const declined = await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().booking.status).toBe('cancelled');
+    expect((await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token)).statusCode).toBe(409);
   });
 });

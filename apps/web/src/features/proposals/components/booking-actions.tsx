@@ -33,6 +33,9 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
     area === 'admin' ? cancelBookingAsAdmin(id) : cancelMyBooking(id),
   );
   const open = booking.status !== 'cancelled';
+  // The shop may decline a request it has not confirmed until its start; anything else, up to 48 hours before.
+  const declinable = area === 'admin' && booking.status !== 'confirmed';
+  const canCancel = booking.changeable || !booking.slot_start || declinable;
   // Only a window can be confirmed: a date asked for or proposed without a time waits for a window.
   const canConfirm =
     !!booking.slot_start &&
@@ -64,7 +67,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           Reschedule
         </Button>
       )}
-      {(booking.changeable || !booking.slot_start) && (
+      {canCancel && (
         <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
           Cancel booking
         </Button>
@@ -74,7 +77,11 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
         onClose={() => setDialog(null)}
         role="alertdialog"
         title="Cancel this booking?"
-        description="The date is released. Bookings can be cancelled up to 48 hours before."
+        description={
+          booking.changeable
+            ? 'The date is released. Bookings can be cancelled up to 48 hours before.'
+            : 'The date is released. A request the shop has not confirmed can be declined until its start.'
+        }
         footer={
           <>
             <Button variant="outline" onClick={() => setDialog(null)}>

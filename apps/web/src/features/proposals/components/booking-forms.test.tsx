@@ -79,6 +79,26 @@ describe('Cancel booking', () => {
     answerCancel(HttpResponse.json({ booking: { ...booking, status: 'cancelled' } }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('The booking is cancelled.'));
   });
+
+  it('within 48 hours the shop may decline a request it has not confirmed, but not cancel a confirmed booking; nor may the customer', () => {
+    const late = {
+      ...booking,
+      slot_start: '2030-03-04T14:00:00Z',
+      slot_end: '2030-03-04T17:00:00Z',
+      changeable: false,
+    };
+    const { unmount } = renderWithProviders(<BookingActions booking={late} area="admin" />);
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Propose another date' })).not.toBeInTheDocument();
+    unmount();
+    const confirmed = renderWithProviders(
+      <BookingActions booking={{ ...late, status: 'confirmed' }} area="admin" />,
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    confirmed.unmount();
+    renderWithProviders(<BookingActions booking={late} area="customer" />);
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Ask for another date (customer)', () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "requester_network" text;--> statement-breakpoint
+CREATE INDEX "bookings_requester_network_idx" ON "bookings" USING btree ("requester_network") WHERE "bookings"."requester_network" is not null;
