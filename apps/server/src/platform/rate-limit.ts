@@ -159,6 +159,8 @@ export const DEFAULT_LIMITS: Record<string, LimitRule> = {
   contact: { points: 10, windowSeconds: 60 * MINUTE },
   newsletter: { points: 10, windowSeconds: 60 * MINUTE },
   designGuest: { points: 20, windowSeconds: 60 * MINUTE },
+  // Design submissions of a signed-in customer, per account: each one notifies every admin.
+  designCustomer: { points: 20, windowSeconds: 60 * MINUTE },
   // New realtime (engine.io) sessions from one address; each tab opens one, and again after a reconnect.
   // REALTIME_HANDSHAKES_PER_MINUTE sets it (limitRules).
   realtimeHandshake: { points: 300, windowSeconds: MINUTE },

@@ -21,7 +21,6 @@ import {
   messageResponse,
   slugParam,
 } from '@shop/contracts';
-import { networkOf } from '../../platform/client-address';
 import { currentAuth, requireAdmin, requireCustomer, requireSession } from '../../platform/auth/guard';
 import { forbidden } from '../../platform/errors';
 import { sendPrivateFile } from '../../platform/files/private-download';
@@ -29,7 +28,7 @@ import { errors, type ModuleOptions } from '../../platform/http';
 import { uploadJournalOf } from '../../platform/files/upload-journal';
 import { acceptMultipart, validate, withMultipart } from '../../platform/multipart';
 import * as service from './service';
-import { submitDesign } from './submit-design';
+import { designLimit, submitDesign } from './submit-design';
 
 const fileParams = z.object({
   id: idParam.shape.id,
@@ -52,9 +51,10 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
       const auth = request.auth;
       if (auth && (auth.audience !== 'customer' || auth.user.role !== 'user'))
         throw forbidden(DESIGN_SERVER_MESSAGES.adminCannotSubmit);
-      // A guest out of submissions is refused before the upload; a point is spent only once the submission is
-      // valid (submitDesign), so refused input leaves the allowance as it was (decisions.md D2).
-      if (!auth) await ctx.limits.check('designGuest', networkOf(request.ip));
+      // A guest (per network) or a customer (per account) out of submissions is refused before the upload; a point
+      // is spent only once the submission is valid (submitDesign), so refused input leaves the allowance as it was
+      // (decisions.md D2). Each submission notifies every admin.
+      await ctx.limits.check(...designLimit(auth, request.ip));
       const submitted = await withMultipart(
         request,
         {

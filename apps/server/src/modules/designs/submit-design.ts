@@ -141,6 +141,10 @@ export async function submitDesign(
   };
 }
 
+/** The allowance a submission spends: a guest's network's, or a signed-in customer's own. */
+export const designLimit = (auth: AuthContext | null, ip: string): [string, string] =>
+  auth ? ['designCustomer', String(auth.user.id)] : ['designGuest', networkOf(ip)];
+
 function insertSubmission(
   ctx: AppContext,
   auth: AuthContext | null,
@@ -159,7 +163,7 @@ function insertSubmission(
         upload.size,
         'design_file',
       );
-    if (!auth) await ctx.limits.consume('designGuest', networkOf(ip));
+    await ctx.limits.consume(...designLimit(auth, ip));
     const id = await q.nextDesignId(tx);
     const now = new Date();
     const design = await q.insertDesign(tx, {

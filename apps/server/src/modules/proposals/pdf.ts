@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PROPOSAL_MESSAGES } from '@shop/contracts';
 import type { FileStorage } from '../../platform/files/storage';
+import { TtlCache } from '../../platform/ttl-cache';
 import { zonedDay } from '../scheduling/shop-time';
 import type { ProposalView } from './present';
 
@@ -9,8 +10,22 @@ const INK = '#1f2937';
 const MUTED = '#6b7280';
 const BRAND = '#1e3a5f';
 
+/**
+ * Photos converted for PDFs lately, per storage: a PDF asked for again, or another with the same products, converts
+ * none of them again (a proposal has up to 200 lines, a few milliseconds of image work each). A key names one
+ * stored image for good (a new photo gets a new key), so an entry never goes stale; 500 of them are a few MB.
+ */
+const convertedPhotos = new WeakMap<FileStorage, TtlCache<Buffer | null>>();
+const PHOTO_CACHE_MS = 60 * 60_000;
+
+function photoPng(storage: FileStorage, key: string): Promise<Buffer | null> {
+  let cache = convertedPhotos.get(storage);
+  if (!cache) convertedPhotos.set(storage, (cache = new TtlCache<Buffer | null>(PHOTO_CACHE_MS, 500)));
+  return cache.get(key, () => convertPhoto(storage, key));
+}
+
 /** A stored WebP variant as PNG (PDFKit reads PNG and JPEG only); null when it cannot be read. */
-async function photoPng(storage: FileStorage, key: string): Promise<Buffer | null> {
+async function convertPhoto(storage: FileStorage, key: string): Promise<Buffer | null> {
   try {
     const file = await storage.read(`${key}/320.webp`);
     if (!file) return null;

@@ -173,6 +173,25 @@ describe('a guest submits the haveDesign tab', () => {
     expect((await submit(t, DONT_HAVE_DESIGN_FIELDS, [], bearer(customer.token))).statusCode).toBe(201);
   });
 
+  it('limits a signed-in customer per account (429), before the upload; another customer still submits', async () => {
+    await t.close();
+    t = await createTestApp({ limits: { designCustomer: { points: 2, windowSeconds: 3600 } } });
+    const customer = await registerCustomer(t.app);
+    const as = bearer(customer.token);
+    expect((await submit(t, DONT_HAVE_DESIGN_FIELDS, [], as)).statusCode).toBe(201);
+    // Refused input spends nothing.
+    expect((await submit(t, { ...DONT_HAVE_DESIGN_FIELDS, interest: '' }, [], as)).statusCode).toBe(422);
+    expect((await submit(t, DONT_HAVE_DESIGN_FIELDS, [], as)).statusCode).toBe(201);
+    const before = await db().$count(designSubmissions);
+    const refused = await submit(t, HAVE_DESIGN_FIELDS, [designFile()], as);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await db().$count(designSubmissions)).toBe(before);
+    expect(await storedFiles(t)).toHaveLength(0);
+    const other = await registerCustomer(t.app);
+    expect((await submit(t, DONT_HAVE_DESIGN_FIELDS, [], bearer(other.token))).statusCode).toBe(201);
+  });
+
   it('refused submissions spend none of a guest address’s allowance, and a full one refuses before the upload', async () => {
     await t.close();
     t = await createTestApp({ limits: { designGuest: { points: 2, windowSeconds: 3600 } } });

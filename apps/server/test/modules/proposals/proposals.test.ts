@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DESIGN_SERVER_MESSAGES,
   PROPOSAL_LIMITS,
@@ -178,6 +178,12 @@ describe('proposals', () => {
       expect(text).toContain(s);
     // The product photo is embedded as an image.
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    // Asked again, the PDF reads no photo again: its conversion is kept.
+    const reads = vi.spyOn(t.ctx.storage, 'read');
+    const again = await call('GET', `/api/user/proposals/${p.id}/pdf`, a.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('refuses bad input with the field named and writes nothing', async () => {
