@@ -273,14 +273,19 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
       (m) => m.toAddress.toLowerCase() === address && m.kind === 'site_visit_received',
     );
 
-  it('one account or e-mail address has at most three visits ahead; a cancelled one frees its place', async () => {
-    const { a, admin } = await dealSetup(t);
+  /** A deal's accounts, a schedule of every day, and its windows more than 48 hours ahead (the shop may cancel them). */
+  async function withWindows() {
+    const setup = await dealSetup(t);
     const call = caller(t);
-    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
-    // Windows more than 48 hours ahead, which the shop may still cancel.
+    await call('PUT', '/api/admin/schedule', setup.admin.token, everyDay(2));
     const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
       10,
     );
+    return { ...setup, call, slots };
+  }
+
+  it('one account or e-mail address has at most three visits ahead; a cancelled one frees its place', async () => {
+    const { a, admin, call, slots } = await withWindows();
     expect(SITE_VISITS_OPEN_PER_CONTACT).toBe(3);
 
     // A customer: three visits, then 409 with nothing written, whatever address the form gives.
@@ -339,13 +344,7 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
   });
 
   it('the acknowledgement carries nothing the sender typed, and one address gets at most three a day', async () => {
-    const { admin } = await dealSetup(t);
-    const call = caller(t);
-    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
-    // Windows more than 48 hours ahead, which the shop may still cancel.
-    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
-      10,
-    );
+    const { admin, call, slots } = await withWindows();
     await db().delete(mailQueue);
     const victim = 'victim@example.com';
     const phishing = 'Your account is suspended - verify at evil.example';
@@ -373,12 +372,7 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
   });
 
   it('the guests of one network have at most six visits ahead, whatever addresses they type', async () => {
-    const { admin } = await dealSetup(t);
-    const call = caller(t);
-    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
-    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
-      10,
-    );
+    const { admin, call, slots } = await withWindows();
     expect(SITE_VISITS_OPEN_PER_GUEST_NETWORK).toBe(6);
     const book = (slot: string, email: string, from: string) =>
       t.app.inject({
@@ -430,12 +424,7 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
   });
 
   it('the mails about a guest’s visit greet nobody by the name typed; a customer’s own address, by the account’s', async () => {
-    const { a, admin } = await dealSetup(t);
-    const call = caller(t);
-    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
-    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
-      10,
-    );
+    const { a, admin, call, slots } = await withWindows();
     await db().update(users).set({ name: 'Robin Account' }).where(eq(users.id, a.user.id));
     const phishing = 'Your account is suspended - verify at evil.example';
     const guest = await call(
@@ -469,12 +458,7 @@ describe('site visits cannot be used to fill the windows or flood an inbox', () 
   });
 
   it('a customer’s changes of a booking are limited per account (429), as each one tells the shop', async () => {
-    const { a, admin } = await dealSetup(t);
-    const call = caller(t);
-    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
-    const slots = ((await call('GET', '/api/site-visits/slots')).json().slots as { start: string }[]).slice(
-      10,
-    );
+    const { a, call, slots } = await withWindows();
     const visit = await call('POST', '/api/site-visits', a.token, { slot_start: slots[0]!.start });
     const id = visit.json().booking.id as number;
     await db().delete(mailQueue);
