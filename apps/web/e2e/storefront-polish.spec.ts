@@ -95,6 +95,20 @@ test('a guest opening a page of the customer area logs in and lands on that page
   await expect(page.getByRole('tab', { name: 'Profile Settings' })).toBeVisible();
 });
 
+test('a login link whose return path resolves to another site keeps the customer in the shop, signed in or not', async ({
+  page,
+}) => {
+  const { email } = await newCustomer(page, 'dot-next');
+  // '/.//evil.example/phish' resolves to '//evil.example/phish': another site, however it is written.
+  const login = '/login?next=%2F.%2F%2Fevil.example%2Fphish';
+  await page.goto(login);
+  await submitLogin(page, email, JOURNEY_PASSWORD);
+  await expect(page).toHaveURL('/');
+  // Signed in, the same link goes straight on, to the dashboard.
+  await page.goto(login);
+  await expect(page).toHaveURL('/user/dashboard');
+});
+
 test('a signed-in customer is not sent to the login while the shop cannot be reached, and gets in with Try again', async ({
   page,
   refusals,

@@ -18,6 +18,12 @@ describe('safeReturnPath', () => {
     '/\n/evil.example',
     '/\r\n/evil.example/admin',
     '\t//evil.example',
+    // Dot segments the browser resolves to '//evil.example'.
+    '/.//evil.example/phish',
+    '/%2e//evil.example',
+    '/a/..//evil.example',
+    '/./\\evil.example',
+    '/admin/..//evil.example/admin',
   ])('refuses %s', (next) => {
     expect(safeReturnPath(next)).toBeNull();
     expect(safeReturnPath(next, 'admin')).toBeNull();

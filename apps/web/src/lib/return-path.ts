@@ -16,7 +16,8 @@ const THIS_SITE = 'http://this-site.invalid';
 
 /**
  * A return path the area's login may follow: a path of this site only, never another origin ('//host', '/\\host',
- * or '/\t/host', which the browser reads as '//host' once it drops the tab), never a sign-in screen; for the
+ * or '/\t/host', which the browser reads as '//host' once it drops the tab, nor a path whose dot segments resolve
+ * to '//host'), never a sign-in screen; for the
  * back-office a back-office page, for a customer anything else. It is resolved as the browser would resolve it,
  * and what it resolved to is returned.
  */
@@ -31,7 +32,8 @@ export function safeReturnPath(
   } catch {
     return null;
   }
-  if (url.origin !== THIS_SITE) return null;
+  // Dot segments resolved may leave '//host' ('/.//host', '/a/..//host'), which leaves the site once followed.
+  if (url.origin !== THIS_SITE || url.pathname.startsWith('//')) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
   if (SIGN_IN_SCREENS.test(path)) return null;
   const backOffice = path === '/admin' || /^\/admin[/?#]/.test(path);
