@@ -41,9 +41,9 @@ function withHead(template: string, head: string): string {
   const start = template.indexOf(HEAD_START);
   if (start < 0) return template;
   const end = template.indexOf(HEAD_END, start);
-  return end < 0
-    ? template.replace(HEAD_START, head)
-    : template.slice(0, start) + head + template.slice(end + HEAD_END.length);
+  // Sliced, not String#replace: the head holds shop content, in which '$&' or "$'" must stay text.
+  const after = end < 0 ? start + HEAD_START.length : end + HEAD_END.length;
+  return template.slice(0, start) + head + template.slice(after);
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
