@@ -42,7 +42,6 @@ export async function findProposal(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
-/** Locks a proposal row for a change of state. */
 /**
  * Holds the design a proposal is made on (FOR SHARE) for the rest of the transaction. A customer's deletion of the
  * design locks it FOR UPDATE before it checks for sent proposals: one of the two waits for the other, so a proposal
@@ -53,6 +52,7 @@ export async function lockDesignOf(db: DbOrTx, id: number) {
     where p.id = ${id} for share of d`);
 }
 
+/** Locks a proposal row for a change of state. */
 export async function lockProposal(db: DbOrTx, id: number) {
   await db.execute(sql`select id from proposals where id = ${id} for update`);
 }

@@ -365,96 +365,95 @@ async function adminBooking(tx: DbOrTx, id: number) {
   return found.booking;
 }
 
-/**
- * A change of a booking, and what it tells. A customer's changes each tell the shop (a mail and a notification to
- * every admin), so they spend the account's `bookingChange` allowance first.
- */
-async function change(
-  ctx: AppContext,
-  work: (tx: DbOrTx) => Promise<{ id: number; rows: NotificationRow[] }>,
-  customerId?: number,
-): Promise<Booking> {
-  if (customerId !== undefined) await ctx.limits.consume('bookingChange', String(customerId));
+type ChangeWork = (tx: DbOrTx) => Promise<{ id: number; rows: NotificationRow[] }>;
+
+async function change(ctx: AppContext, work: ChangeWork): Promise<Booking> {
   const { id, rows } = await ctx.database.db.transaction(work);
   await publishNotifications(ctx, rows);
   return bookingDto(ctx.database.db, id);
 }
 
+/**
+ * A customer's change of a booking of theirs. Each one tells the shop (a mail and a notification to every admin), so
+ * it spends the account's `bookingChange` allowance: checked first, and spent by `spend` once the change is allowed,
+ * just before its write, so a refused change spends nothing.
+ */
+async function customerChange(
+  ctx: AppContext,
+  userId: number,
+  work: (tx: DbOrTx, spend: () => Promise<void>) => ReturnType<ChangeWork>,
+): Promise<Booking> {
+  const key = String(userId);
+  await ctx.limits.check('bookingChange', key);
+  return change(ctx, (tx) => work(tx, () => ctx.limits.consume('bookingChange', key)));
+}
+
 export const customerReschedule = (ctx: AppContext, userId: number, id: number, slotStart: string) =>
-  change(
-    ctx,
-    async (tx) => {
-      const b = await ownBooking(tx, userId, id);
-      checkChangeable(b);
-      const window = await windowAt(ctx, tx, slotStart);
-      await reserve(tx, window, b.id);
-      const next = await q.updateBooking(tx, b.id, {
-        slotStart: window.start,
-        slotEnd: window.end,
-        status: 'requested',
-        confirmedAt: null,
-      });
-      const rows = await tellShop(
-        ctx,
-        tx,
-        next,
-        'booking_requested',
-        `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
-      );
-      return { id: b.id, rows };
-    },
-    userId,
-  );
+  customerChange(ctx, userId, async (tx, spend) => {
+    const b = await ownBooking(tx, userId, id);
+    checkChangeable(b);
+    const window = await windowAt(ctx, tx, slotStart);
+    await reserve(tx, window, b.id);
+    await spend();
+    const next = await q.updateBooking(tx, b.id, {
+      slotStart: window.start,
+      slotEnd: window.end,
+      status: 'requested',
+      confirmedAt: null,
+    });
+    const rows = await tellShop(
+      ctx,
+      tx,
+      next,
+      'booking_requested',
+      `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
+    );
+    return { id: b.id, rows };
+  });
 
 export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
-  change(
-    ctx,
-    async (tx) => {
-      const b = await ownBooking(tx, userId, id);
-      checkChangeable(b);
-      const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
-      const rows = await tellShop(
-        ctx,
-        tx,
-        next,
-        'booking_cancelled',
-        `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
-      );
-      return { id: b.id, rows };
-    },
-    userId,
-  );
+  customerChange(ctx, userId, async (tx, spend) => {
+    const b = await ownBooking(tx, userId, id);
+    checkChangeable(b);
+    await spend();
+    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+    const rows = await tellShop(
+      ctx,
+      tx,
+      next,
+      'booking_cancelled',
+      `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
+    );
+    return { id: b.id, rows };
+  });
 
 /** The customer accepts a time the shop proposed. */
 export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
-  change(
-    ctx,
-    async (tx) => {
-      const b = await ownBooking(tx, userId, id);
-      if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
-      const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
-      const rows = [
-        ...(await tellShop(
-          ctx,
-          tx,
-          next,
-          'booking_confirmed',
-          `${b.name} confirmed the ${what(b)} #${b.id} ${when(ctx, next)}.`,
-        )),
-        // The customer gets the confirmation mail with its calendar entry; the notification is for the shop.
-        ...(await tellCustomer(
-          ctx,
-          tx,
-          next,
-          'booking_confirmed',
-          `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
-          false,
-        )),
-      ];
-      return { id: b.id, rows };
-    },
-    userId,
-  );
+  customerChange(ctx, userId, async (tx, spend) => {
+    const b = await ownBooking(tx, userId, id);
+    if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+    await spend();
+    const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
+    const rows = [
+      ...(await tellShop(
+        ctx,
+        tx,
+        next,
+        'booking_confirmed',
+        `${b.name} confirmed the ${what(b)} #${b.id} ${when(ctx, next)}.`,
+      )),
+      // The customer gets the confirmation mail with its calendar entry; the notification is for the shop.
+      ...(await tellCustomer(
+        ctx,
+        tx,
+        next,
+        'booking_confirmed',
+        `Your ${what(b)} is confirmed ${when(ctx, next)}.`,
+        false,
+      )),
+    ];
+    return { id: b.id, rows };
+  });
 
 /* ------------------------------------------------------------------------------------------ shop side */
 
