@@ -1,6 +1,6 @@
 import type { NotificationType } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export interface NotificationData {
@@ -11,6 +11,8 @@ export interface NotificationData {
   sender_id?: number | null;
   proposal_id?: number | null;
   booking_id?: number | null;
+  /** Of a customer's chat message to the team: an admin has one such notification unread per customer at most. */
+  to_team?: boolean;
 }
 
 export const notifications = pgTable(
@@ -40,6 +42,13 @@ export const notifications = pgTable(
     index('notifications_sender_idx')
       .on(sql`(${t.data} ->> 'sender_id')`)
       .where(sql`(${t.data} ->> 'sender_id') is not null`),
+    // One unread notification per admin and customer for the customer's chat messages (chat/queries.ts writeMessage
+    // inserts them ON CONFLICT DO NOTHING): messages sent at once cannot each add one.
+    uniqueIndex('notifications_team_chat_unread_unique')
+      .on(t.userId, sql`(${t.data} ->> 'sender_id')`)
+      .where(
+        sql`${t.type} = 'chat_message' and ${t.readAt} is null and (${t.data} ->> 'to_team') is not null`,
+      ),
     index('notifications_design_idx')
       .on(sql`(${t.data} ->> 'design_id')`)
       .where(sql`(${t.data} ->> 'design_id') is not null`),

@@ -351,7 +351,9 @@ export async function writeMessage(
       insert into notifications (user_id, type, data)
       select u.id, ${bind('type')}::text, ${bind('data')}::jsonb from ${users} u
        where ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
-         -- An admin gets one notification per conversation with unread messages, not one per message.
+         -- An admin gets one notification per conversation with unread messages, not one per message. The
+         -- unique index (notifications_team_chat_unread_unique) holds it for messages sent at once, which the
+         -- check, reading the statement's snapshot, cannot see.
          and ${
            admin
              ? sql`true`
@@ -359,6 +361,12 @@ export async function writeMessage(
                     where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
                       and x.data->>'sender_id' = ${bind('senderKey')}::text)`
          }
+      ${
+        admin
+          ? sql``
+          : sql`on conflict (user_id, (data->>'sender_id'))
+          where type = 'chat_message' and read_at is null and (data->>'to_team') is not null do nothing`
+      }
       returning id, user_id, type, data, read_at, created_at
     )
     select (select row_to_json(m) from m) as message,

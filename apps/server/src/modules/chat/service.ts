@@ -305,6 +305,7 @@ async function postMessage(
     type: 'chat_message' as const,
     message: admin ? `New message from ${TEAM_NAME}` : `New message from ${auth.user.name}`,
     sender_id: auth.user.id,
+    ...(admin ? {} : { to_team: true }),
   };
   const receiverIdStored = admin ? target.customerId : target.adminId;
   const fileKeys = files.map((f) => f.fileKey);

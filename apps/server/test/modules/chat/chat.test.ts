@@ -390,6 +390,24 @@ describe('chat: the shared support inbox', () => {
     expect((await adminNotifications()).unread_count).toBe(2);
   });
 
+  it('messages a customer sends at once still give each admin one unread notification', async () => {
+    const admins = [await createAdmin(t.app, t.ctx), await createAdmin(t.app, t.ctx)];
+    for (let round = 0; round < 3; round++) {
+      const customer = await registerCustomer(t.app);
+      const sent = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => sendMessage(t, customer.token, admins[0]!.user.id, `m${i}`)),
+      );
+      expect(sent.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      const perAdmin = await t.ctx.database.db.execute<{ user_id: number; n: number }>(sql`
+        select user_id, count(*)::int as n from notifications
+         where type = 'chat_message' and read_at is null and data->>'sender_id' = ${String(customer.user.id)}
+         group by user_id order by user_id`);
+      expect(perAdmin.rows, `round ${round}`).toEqual(
+        admins.map((a) => ({ user_id: a.user.id, n: 1 })).sort((x, y) => x.user_id - y.user_id),
+      );
+    }
+  });
+
   it('an admin reply with an attachment to an offline customer is stored, notified and mailed once', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_team_chat_unread_unique" ON "notifications" USING btree ("user_id",("data" ->> 'sender_id')) WHERE "notifications"."type" = 'chat_message' and "notifications"."read_at" is null and ("notifications"."data" ->> 'to_team') is not null;
