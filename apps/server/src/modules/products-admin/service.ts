@@ -312,6 +312,11 @@ export async function updateProduct(
       const removedRows = gallery.filter((g) => removed.includes(g.id));
       if (removedRows.length !== removed.length)
         throw validationFailed({ removed_gallery: [PRODUCT_FIELD_MESSAGES.galleryUnknown] });
+      // Counted again under the product's lock: another edit may have added images since the check above.
+      if (gallery.length - removedRows.length + images.gallery.length > UPLOAD_LIMITS.maxGalleryFiles)
+        throw validationFailed({
+          gallery: [PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles)],
+        });
       await q.updateProduct(tx, id, {
         ...productColumns(input),
         ...(images.photo ? { photoKey: images.photo } : {}),

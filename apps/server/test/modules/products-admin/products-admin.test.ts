@@ -287,6 +287,33 @@ describe('edit', () => {
     expect(await storedFiles()).toHaveLength(4 * 3);
   });
 
+  it('two edits at once cannot take a gallery past its limit: one is refused (422) and its images are not kept', async () => {
+    const p = await createProduct({}, []);
+    const files = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => ({
+        field: 'gallery[]',
+        name: `g${i}.png`,
+        data: await image('png', `#${String(i).repeat(6)}`),
+      })),
+    );
+    const edit = () =>
+      postForm(
+        `/api/admin/products/${p.id}?_method=PUT`,
+        fields({ name: 'Walnut Desk', price: '499' }),
+        files,
+      );
+    const answers = await Promise.all([edit(), edit()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const refused = answers.find((a) => a.statusCode === 422)!;
+    expect(refused.json().errors.gallery).toEqual([
+      PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles),
+    ]);
+    const kept = answers.find((a) => a.statusCode === 200)!.json().product.gallery_urls as string[];
+    expect(kept).toHaveLength(8);
+    // The eight images of the edit that went through, three variants each; none of the refused one's.
+    expect(await storedFiles()).toHaveLength(8 * 3);
+  });
+
   it('refuses to remove an image of another product and changes nothing', async () => {
     const p = await createProduct({}, [{ field: 'gallery[]', name: 'a.png', data: await image() }]);
     const q = await createProduct({ sku: 'Q-1', name: 'Q' }, [
