@@ -178,9 +178,18 @@ export async function supersedeOthers(db: DbOrTx, number: string, keepId: number
 }
 
 /** Products by id; `activeOnly`: those the storefront shows (a customer's quote asks only for those). */
-export async function productsByIds(db: DbOrTx, ids: number[], opts: { activeOnly?: boolean } = {}) {
+/**
+ * The products of these ids. With `share`, each is held FOR SHARE (in id order) until the transaction ends: a
+ * proposal's lines copy a product's photo key, and the product's edit, which removes a replaced photo no line
+ * shows, must wait until the lines that show it are written.
+ */
+export async function productsByIds(
+  db: DbOrTx,
+  ids: number[],
+  opts: { activeOnly?: boolean; share?: boolean } = {},
+) {
   if (ids.length === 0) return [];
-  return db
+  const found = db
     .select({
       id: products.id,
       name: products.name,
@@ -191,7 +200,9 @@ export async function productsByIds(db: DbOrTx, ids: number[], opts: { activeOnl
     .from(products)
     .where(
       opts.activeOnly ? and(inArray(products.id, ids), eq(products.status, true)) : inArray(products.id, ids),
-    );
+    )
+    .orderBy(products.id);
+  return opts.share ? found.for('share') : found;
 }
 
 export async function findDesign(db: DbOrTx, id: number) {

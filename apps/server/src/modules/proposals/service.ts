@@ -169,7 +169,7 @@ const pdfOf = (ctx: AppContext, v: ProposalView) =>
 /** Lines as stored: product lines take the product's name, SKU, photo and (by default) price. */
 async function buildLines(db: DbOrTx, input: ProposalInput) {
   const ids = [...new Set(input.lines.map((l) => l.product_id).filter((id): id is number => !!id))];
-  const found = new Map((await q.productsByIds(db, ids)).map((p) => [p.id, p]));
+  const found = new Map((await q.productsByIds(db, ids, { share: true })).map((p) => [p.id, p]));
   const errors: Record<string, string[]> = {};
   const lines = input.lines.map((l, i) => {
     const product = l.product_id ? found.get(l.product_id) : undefined;

@@ -32,6 +32,46 @@ afterEach(async () => {
 });
 const db = () => t.ctx.database.db;
 
+/**
+ * Waits until `waiting` requests of the app wait on a lock (behind `holder`'s open transaction, or behind a request
+ * that is), or until `settled()` says they ended first; answers which. It watches PostgreSQL's own view from a
+ * connection of its own: inside a transaction that view stays as it was at its first look.
+ */
+async function waitUntilBlocked(holder: pg.Client, settled: () => boolean, waiting = 1): Promise<boolean> {
+  const pid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  const watcher = new pg.Client({ connectionString: t.databaseUrl });
+  await watcher.connect();
+  try {
+    for (;;) {
+      if (settled()) return false;
+      const { rows } = await watcher.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity a
+          where a.wait_event_type = 'Lock' and cardinality(pg_blocking_pids(a.pid)) > 0
+            and a.datname = current_database() and a.pid <> $1`,
+        [pid],
+      );
+      if (rows[0]!.n >= waiting) return true;
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    await watcher.end();
+  }
+}
+
+/** A new main photo for the product, through the back-office's edit. */
+async function replacePhoto(productId: number, adminToken: string) {
+  const form = await multipart(
+    { name: 'Aeron Chair', sku: 'AER-1', price: '1299.00', stock_quantity: '1', description: '' },
+    [{ field: 'photo', name: 'new.png', data: await image('png', '#aa3300'), type: 'image/png' }],
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/products/${productId}?_method=PUT`,
+    ...form,
+    headers: { ...form.headers, ...bearer(adminToken) },
+  });
+}
+
 describe('money', () => {
   it('rounds half up per line and on the tax', () => {
     expect(fromCents(lineTotal(1, '0.01', '50'))).toBe('0.01'); // 0.005 -> 0.01
@@ -475,7 +515,6 @@ describe('proposals', () => {
     const deletion = new pg.Client({ connectionString: t.databaseUrl });
     await deletion.connect();
     try {
-      const pid = (await deletion.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
       await deletion.query('begin');
       await deletion.query('select id from design_submissions where id = $1 for update', [design.id]);
       const sentBefore = await deletion.query(
@@ -488,15 +527,7 @@ describe('proposals', () => {
         () => (settled = true),
       );
       // Until the send answers, or waits on a lock held by the deletion.
-      for (;;) {
-        if (settled) break;
-        const waiting = await deletion.query(
-          `select 1 from pg_stat_activity a where a.wait_event_type = 'Lock' and $1 = any(pg_blocking_pids(a.pid))`,
-          [pid],
-        );
-        if (waiting.rowCount) break;
-        await new Promise((r) => setImmediate(r));
-      }
+      await waitUntilBlocked(deletion, () => settled);
       await deletion.query('delete from design_submissions where id = $1', [design.id]);
       await deletion.query('commit');
       const sent = await sending;
@@ -519,16 +550,7 @@ describe('proposals', () => {
     expect(await imageStored(t, key)).toBe(true);
 
     // A new main photo for the product: the proposal still shows the old one.
-    const form = await multipart(
-      { name: 'Aeron Chair', sku: 'AER-1', price: '1299.00', stock_quantity: '1', description: '' },
-      [{ field: 'photo', name: 'new.png', data: await image('png', '#aa3300'), type: 'image/png' }],
-    );
-    const edited = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/products/${product.id}?_method=PUT`,
-      ...form,
-      headers: { ...form.headers, ...bearer(admin.token) },
-    });
+    const edited = await replacePhoto(product.id, admin.token);
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await imageStored(t, key)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: photoUrl })).statusCode).toBe(200);
@@ -540,6 +562,43 @@ describe('proposals', () => {
     expect(await imageStored(t, key)).toBe(true);
     const again = (await call('GET', `/api/admin/proposals/${p.id}`, admin.token)).json().proposal;
     expect(again.lines[0].photo_url).toBe(photoUrl);
+  });
+
+  it('a photo replaced while a draft with its product is being written stays, shown by the new line', async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const key = product.photoKey!;
+    // The design held, so the draft waits after reading its products, before its lines are written.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    let created: Awaited<ReturnType<typeof call>>;
+    let edited: Awaited<ReturnType<typeof call>>;
+    try {
+      await holder.query('begin');
+      await holder.query('select id from design_submissions where id = $1 for update', [design.id]);
+      let drafted = false;
+      const drafting = call(
+        'POST',
+        `/api/admin/designs/${design.id}/proposals`,
+        admin.token,
+        body(product.id),
+      ).finally(() => (drafted = true));
+      expect(await waitUntilBlocked(holder, () => drafted)).toBe(true);
+      // The photo's replacement waits for the draft (or, before the fix, removed the photo at once).
+      let replaced = false;
+      const replacing = replacePhoto(product.id, admin.token).finally(() => (replaced = true));
+      await waitUntilBlocked(holder, () => replaced, 2);
+      await holder.query('commit');
+      [created, edited] = await Promise.all([drafting, replacing]);
+    } finally {
+      await holder.end();
+    }
+    expect(created.statusCode, created.body).toBe(201);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const line = created.json().proposal.lines[0] as { photo_url: string };
+    expect(line.photo_url).toContain(key);
+    expect(await imageStored(t, key)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: line.photo_url })).statusCode).toBe(200);
   });
 
   it('a sent proposal past its validity is expired and cannot be decided', async () => {
