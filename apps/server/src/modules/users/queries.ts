@@ -66,6 +66,22 @@ export async function findCustomer(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
+/**
+ * Locks, before the account itself, the rows of a customer's that other writers lock first and then refer to the
+ * account from (a reply's conversation, a design under review or being sent, a proposal being booked, a booking
+ * being changed): each of them needs the account's row unchanged until it commits. Taken in this order (designs
+ * before proposals, as a proposal's send does), a deletion waits for those writers instead of deadlocking with them.
+ */
+export async function lockCustomerRows(db: DbOrTx, id: number) {
+  await db.execute(sql`select id from design_submissions where user_id = ${id} order by id for update`);
+  await db.execute(sql`select p.id from proposals p
+    left join design_submissions d on d.id = p.design_id
+    left join quote_requests r on r.id = p.quote_request_id
+    where d.user_id = ${id} or r.user_id = ${id} order by p.id for update of p`);
+  await db.execute(sql`select id from bookings where user_id = ${id} order by id for update`);
+  await db.execute(sql`select id from conversations where customer_id = ${id} for update`);
+}
+
 export async function lockCustomer(db: DbOrTx, id: number) {
   const rows = await db
     .select({ id: users.id, status: users.status, photoKey: users.photoKey })

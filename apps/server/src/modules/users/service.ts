@@ -66,6 +66,7 @@ export async function deleteUser(
   log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
   const { files, revoked } = await ctx.database.db.transaction(async (tx) => {
+    await q.lockCustomerRows(tx, userId);
     const user = await q.lockCustomer(tx, userId);
     if (!user) throw notFound();
     const owned = await q.filesOfCustomer(tx, userId);

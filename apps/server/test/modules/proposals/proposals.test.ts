@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DESIGN_SERVER_MESSAGES,
@@ -18,6 +17,7 @@ import { bearer } from '../../support/http';
 import { image } from '../../support/files';
 import { multipart } from '../../support/multipart';
 import { imageStored } from '../products-admin/support';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../designs/support';
 import { pdfText } from '../../support/pdf-text';
@@ -31,32 +31,6 @@ afterEach(async () => {
   await t.close();
 });
 const db = () => t.ctx.database.db;
-
-/**
- * Waits until `waiting` requests of the app wait on a lock (behind `holder`'s open transaction, or behind a request
- * that is), or until `settled()` says they ended first; answers which. It watches PostgreSQL's own view from a
- * connection of its own: inside a transaction that view stays as it was at its first look.
- */
-async function waitUntilBlocked(holder: pg.Client, settled: () => boolean, waiting = 1): Promise<boolean> {
-  const pid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-  const watcher = new pg.Client({ connectionString: t.databaseUrl });
-  await watcher.connect();
-  try {
-    for (;;) {
-      if (settled()) return false;
-      const { rows } = await watcher.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity a
-          where a.wait_event_type = 'Lock' and cardinality(pg_blocking_pids(a.pid)) > 0
-            and a.datname = current_database() and a.pid <> $1`,
-        [pid],
-      );
-      if (rows[0]!.n >= waiting) return true;
-      await new Promise((r) => setImmediate(r));
-    }
-  } finally {
-    await watcher.end();
-  }
-}
 
 /** A new main photo for the product, through the back-office's edit. */
 async function replacePhoto(productId: number, adminToken: string) {
@@ -512,10 +486,8 @@ describe('proposals', () => {
     ).json().proposal as { id: number };
     await db().delete(mailQueue);
     // The customer's deletion, held between its check (no sent proposal) and its delete.
-    const deletion = new pg.Client({ connectionString: t.databaseUrl });
-    await deletion.connect();
+    const deletion = await holdingClient(t.databaseUrl);
     try {
-      await deletion.query('begin');
       await deletion.query('select id from design_submissions where id = $1 for update', [design.id]);
       const sentBefore = await deletion.query(
         `select 1 from proposals where design_id = $1 and status <> 'draft'`,
@@ -527,7 +499,7 @@ describe('proposals', () => {
         () => (settled = true),
       );
       // Until the send answers, or waits on a lock held by the deletion.
-      await waitUntilBlocked(deletion, () => settled);
+      await waitUntilBlocked(t.databaseUrl, deletion, () => settled);
       await deletion.query('delete from design_submissions where id = $1', [design.id]);
       await deletion.query('commit');
       const sent = await sending;
@@ -569,12 +541,10 @@ describe('proposals', () => {
     const call = caller(t);
     const key = product.photoKey!;
     // The design held, so the draft waits after reading its products, before its lines are written.
-    const holder = new pg.Client({ connectionString: t.databaseUrl });
-    await holder.connect();
+    const holder = await holdingClient(t.databaseUrl);
     let created: Awaited<ReturnType<typeof call>>;
     let edited: Awaited<ReturnType<typeof call>>;
     try {
-      await holder.query('begin');
       await holder.query('select id from design_submissions where id = $1 for update', [design.id]);
       let drafted = false;
       const drafting = call(
@@ -583,11 +553,11 @@ describe('proposals', () => {
         admin.token,
         body(product.id),
       ).finally(() => (drafted = true));
-      expect(await waitUntilBlocked(holder, () => drafted)).toBe(true);
+      expect(await waitUntilBlocked(t.databaseUrl, holder, () => drafted)).toBe(true);
       // The photo's replacement waits for the draft (or, before the fix, removed the photo at once).
       let replaced = false;
       const replacing = replacePhoto(product.id, admin.token).finally(() => (replaced = true));
-      await waitUntilBlocked(holder, () => replaced, 2);
+      await waitUntilBlocked(t.databaseUrl, holder, () => replaced, 2);
       await holder.query('commit');
       [created, edited] = await Promise.all([drafting, replacing]);
     } finally {

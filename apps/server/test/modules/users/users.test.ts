@@ -8,7 +8,9 @@ import { favorites } from '../../../src/db/schema/favorites';
 import { notifications } from '../../../src/db/schema/notifications';
 import { sessions, users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { sendMessage } from '../chat/support';
 import { image } from '../../support/files';
 import { multipart } from '../../support/multipart';
 
@@ -345,5 +347,37 @@ describe('delete', () => {
     expect((await call('DELETE', `/api/admin/users/${doomed.user.id}`)).statusCode).toBe(404);
     // The e-mail is free again.
     expect((await registerCustomer(t.app, doomed.email)).user.id).not.toBe(doomed.user.id);
+  });
+});
+
+describe('deleting a customer while the team writes to them', () => {
+  it('waits for a reply in progress, then erases it with the account, with no deadlock', async () => {
+    const customer = await registerCustomer(t.app);
+    expect((await sendMessage(t, customer.token, adminAuth.user.id, 'Hello')).statusCode).toBe(200);
+    const [conversation] = await db()
+      .select()
+      .from(conversations)
+      .where(eq(conversations.customerId, customer.user.id));
+    // A reply in progress holds the conversation, as the message's write does, and writes its message after.
+    const reply = await holdingClient(t.databaseUrl);
+    let deleted = false;
+    let deletion: ReturnType<typeof call> | undefined;
+    try {
+      await reply.query('select id from conversations where id = $1 for update', [conversation!.id]);
+      deletion = call('DELETE', `/api/admin/users/${customer.user.id}`).finally(() => (deleted = true));
+      expect(await waitUntilBlocked(t.databaseUrl, reply, () => deleted)).toBe(true);
+      await reply.query(
+        `insert into messages (conversation_id, sender_id, receiver_id, from_admin, body)
+         values ($1, $2, $3, true, 'On our way')`,
+        [conversation!.id, adminAuth.user.id, customer.user.id],
+      );
+      await reply.query('commit');
+    } finally {
+      await reply.end();
+    }
+    const res = await deletion!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await db().$count(users, eq(users.id, customer.user.id))).toBe(0);
+    expect(await db().$count(messages, eq(messages.conversationId, conversation!.id))).toBe(0);
   });
 });
