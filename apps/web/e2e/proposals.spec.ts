@@ -430,7 +430,7 @@ test('the customer asks for another date, the shop proposes a window, the custom
   await expect(installation.getByText('Confirmed', { exact: true })).toBeVisible();
 });
 
-test('bookings are moved and cancelled up to 48 hours before, by either side, and not later', async ({
+test('bookings are moved and cancelled up to 48 hours before, by either side, and not later; the shop declines a late request', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -468,7 +468,8 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
   await expect(installation).toBeHidden();
   await expect(date.getByRole('button', { name: 'Book this window' })).toBeVisible();
 
-  // A window less than 48 hours away can be neither moved nor cancelled, on either side.
+  // A window less than 48 hours away: the customer can neither move nor cancel it; the shop may still decline the
+  // request until it confirms it, and then nobody can cancel it.
   const soon = await sentProposal(sides, { accepted: true, designId: deal.designId });
   const close = (await openSlots(customer, customerToken, soon.id)).find(
     (s) => s.available && Date.parse(s.start) - Date.now() < 47 * 3_600_000,
@@ -485,9 +486,12 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
   await expect(date.getByRole('button', { name: 'Reschedule' })).toBeHidden();
   await expect(date.getByRole('button', { name: 'Cancel booking' })).toBeHidden();
   await admin.goto(`/admin/proposals/${soon.id}`);
-  await expect(installation.getByRole('button', { name: 'Confirm' })).toBeVisible();
-  await expect(installation.getByRole('button', { name: 'Cancel booking' })).toBeHidden();
+  await expect(installation.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   await expect(installation.getByRole('button', { name: 'Propose another date' })).toBeHidden();
+  await installation.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByText('The date is confirmed.')).toBeVisible();
+  await expect(installation.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(installation.getByRole('button', { name: 'Cancel booking' })).toBeHidden();
   const late = await customer.request.post(`/api/user/bookings/${heldId}/cancel`, {
     headers: auth(customerToken),
   });
