@@ -24,6 +24,15 @@ afterEach(async () => {
 });
 const db = () => t.ctx.database.db;
 
+/** Moves a booking's window to start `hours` from now (three hours long). */
+async function startIn(id: number, hours: number) {
+  const start = new Date(Date.now() + hours * 3_600_000);
+  await db()
+    .update(bookings)
+    .set({ slotStart: start, slotEnd: new Date(start.getTime() + 3 * 3_600_000) })
+    .where(eq(bookings.id, id));
+}
+
 /** Every weekday, 09-12 and 13-17, the given capacity. */
 const everyDay = (capacity: number) => ({
   weekly: [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
@@ -770,11 +779,7 @@ describe('installation bookings', () => {
 
     // Within 48 hours: neither side may change a confirmed booking.
     expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
-    const soon = new Date(Date.now() + 47 * 3_600_000);
-    await db()
-      .update(bookings)
-      .set({ slotStart: soon, slotEnd: new Date(soon.getTime() + 3 * 3_600_000) })
-      .where(eq(bookings.id, id));
+    await startIn(id, 47);
     const late = await call('POST', `/api/user/bookings/${id}/cancel`, a.token);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(SCHEDULING_MESSAGES.tooLate);
@@ -812,11 +817,7 @@ describe('installation bookings', () => {
     });
     const id = res.json().booking.id as number;
     // Within 48 hours (moved there, as a request made for the next day would be).
-    const soon = new Date(Date.now() + 30 * 3_600_000);
-    await db()
-      .update(bookings)
-      .set({ slotStart: soon, slotEnd: new Date(soon.getTime() + 3 * 3_600_000) })
-      .where(eq(bookings.id, id));
+    await startIn(id, 30);
     const declined = await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token);
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().booking.status).toBe('cancelled');
