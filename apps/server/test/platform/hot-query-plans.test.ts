@@ -310,3 +310,16 @@ describe('hot query plans on generated data', () => {
     expect(p).not.toContain('Sort');
   });
 });
+
+describe('foreign keys', () => {
+  it('each has an index led by its column, so deleting or joining the row it points at reads no whole table', async () => {
+    const { rows } = await t.ctx.database.pool.query<{ fk: string }>(`
+      select c.conrelid::regclass || '.' || a.attname as fk
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+       where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+         and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+       order by 1`);
+    expect(rows.map((r) => r.fk)).toEqual([]);
+  });
+});

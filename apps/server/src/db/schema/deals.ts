@@ -30,7 +30,11 @@ export const quoteRequests = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quote_requests_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('quote_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A customer's deletion removes their requests.
+    index('quote_requests_user_idx').on(t.userId),
+  ],
 );
 
 export const quoteRequestItems = pgTable(
@@ -48,6 +52,8 @@ export const quoteRequestItems = pgTable(
   },
   (t) => [
     index('quote_request_items_request_idx').on(t.quoteRequestId),
+    // A product's deletion clears it from the requests' items.
+    index('quote_request_items_product_idx').on(t.productId),
     check('quote_request_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
@@ -87,6 +93,8 @@ export const proposals = pgTable(
     index('proposals_design_idx').on(t.designId),
     index('proposals_quote_request_idx').on(t.quoteRequestId),
     index('proposals_status_idx').on(t.status, t.validUntil),
+    // An admin's deletion clears them from the proposals they wrote.
+    index('proposals_created_by_idx').on(t.createdBy),
     check('proposals_source_check', sql`(${t.designId} is null) <> (${t.quoteRequestId} is null)`),
   ],
 );
@@ -112,6 +120,11 @@ export const proposalLines = pgTable(
   },
   (t) => [
     index('proposal_lines_proposal_idx').on(t.proposalId, t.position),
+    // A product's deletion clears it from the lines; a product's edit asks whether a line still shows its photo.
+    index('proposal_lines_product_idx').on(t.productId),
+    index('proposal_lines_photo_idx')
+      .on(t.photoKey)
+      .where(sql`${t.photoKey} is not null`),
     check('proposal_lines_quantity_check', sql`${t.quantity} > 0`),
     check('proposal_lines_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= 100`),
   ],
