@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { isIPv4, isIPv6 } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 import { fastifyTrustProxy, type Config } from '../config';
 
 /**
@@ -23,20 +23,9 @@ export function clientAddressOf(trustProxy: Config['trustProxy']): (req: Incomin
  * it at will, so limits keyed by the whole address would give each request a fresh allowance.
  */
 export function networkOf(address: string): string {
-  const ip = address.replace(/%.*$/, ''); // a link-local address's zone
-  if (isIPv4(ip)) return ip;
-  if (!isIPv6(ip)) return address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  const [head, tail = ''] = ip.toLowerCase().split('::') as [string, string?];
-  const groups = (part: string) => (part ? part.split(':') : []);
-  // An embedded IPv4 in the last 32 bits only ever falls in the interface half; the first four groups are whole.
-  const front = groups(head);
-  const back = ip.includes('::') ? groups(tail) : [];
-  const missing = 8 - front.length - back.length - (back.at(-1)?.includes('.') ? 1 : 0);
-  const all = [...front, ...Array<string>(Math.max(0, missing)).fill('0'), ...back];
-  return `${all
-    .slice(0, 4)
-    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address); // an IPv4-mapped IPv6 address as its IPv4
+  return ip.kind() === 'ipv4'
+    ? ip.toString()
+    : `${ip.toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
 }
