@@ -74,10 +74,11 @@ export async function findCustomer(db: DbOrTx, id: number) {
  */
 export async function lockCustomerRows(db: DbOrTx, id: number) {
   await db.execute(sql`select id from design_submissions where user_id = ${id} order by id for update`);
-  await db.execute(sql`select p.id from proposals p
-    left join design_submissions d on d.id = p.design_id
-    left join quote_requests r on r.id = p.quote_request_id
-    where d.user_id = ${id} or r.user_id = ${id} order by p.id for update of p`);
+  // A proposal answers a design or a quote request, never both: each set through its own index.
+  await db.execute(sql`select p.id from proposals p join design_submissions d on d.id = p.design_id
+    where d.user_id = ${id} order by p.id for update of p`);
+  await db.execute(sql`select p.id from proposals p join quote_requests r on r.id = p.quote_request_id
+    where r.user_id = ${id} order by p.id for update of p`);
   await db.execute(sql`select id from bookings where user_id = ${id} order by id for update`);
   await db.execute(sql`select id from conversations where customer_id = ${id} for update`);
 }
