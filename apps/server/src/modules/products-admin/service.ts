@@ -246,12 +246,7 @@ export async function createProduct(
   files: UploadedFile[],
 ): Promise<AdminProduct> {
   await checkFields(ctx, input);
-  const gallerySize = files.filter((f) => f.field === 'gallery').length;
-  if (gallerySize > UPLOAD_LIMITS.maxGalleryFiles) {
-    throw validationFailed({
-      gallery: [PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles)],
-    });
-  }
+  checkGallerySize(files.filter((f) => f.field === 'gallery').length);
   const images = await storeImages(ctx, files);
   try {
     // A slug taken between the look-up and the insert (a concurrent create) is retried with the next free one.
@@ -281,6 +276,14 @@ export async function createProduct(
   }
 }
 
+/** A gallery of `size` images is refused (422) past its limit. */
+function checkGallerySize(size: number) {
+  if (size > UPLOAD_LIMITS.maxGalleryFiles)
+    throw validationFailed({
+      gallery: [PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles)],
+    });
+}
+
 export async function updateProduct(
   ctx: AppContext,
   id: number,
@@ -296,12 +299,7 @@ export async function updateProduct(
   if (removed.some((r) => !existing.some((e) => e.id === r))) {
     throw validationFailed({ removed_gallery: [PRODUCT_FIELD_MESSAGES.galleryUnknown] });
   }
-  const added = files.filter((f) => f.field === 'gallery').length;
-  if (existing.length - removed.length + added > UPLOAD_LIMITS.maxGalleryFiles) {
-    throw validationFailed({
-      gallery: [PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles)],
-    });
-  }
+  checkGallerySize(existing.length - removed.length + files.filter((f) => f.field === 'gallery').length);
   const images = await storeImages(ctx, files);
   let obsolete: string[];
   try {
@@ -313,10 +311,7 @@ export async function updateProduct(
       if (removedRows.length !== removed.length)
         throw validationFailed({ removed_gallery: [PRODUCT_FIELD_MESSAGES.galleryUnknown] });
       // Counted again under the product's lock: another edit may have added images since the check above.
-      if (gallery.length - removedRows.length + images.gallery.length > UPLOAD_LIMITS.maxGalleryFiles)
-        throw validationFailed({
-          gallery: [PRODUCT_FIELD_MESSAGES.galleryTooMany(UPLOAD_LIMITS.maxGalleryFiles)],
-        });
+      checkGallerySize(gallery.length - removedRows.length + images.gallery.length);
       await q.updateProduct(tx, id, {
         ...productColumns(input),
         ...(images.photo ? { photoKey: images.photo } : {}),
