@@ -194,8 +194,10 @@ test('an admin adds a product with a photo and a gallery, sees it in the storefr
   await expect(page).toHaveURL('/admin/products');
   await closeDialog(page, ADMIN_MESSAGES.successTitle, PRODUCT_SERVER_MESSAGES.updated);
 
-  // And deleting asks first.
+  // And deleting asks first: once the search has narrowed the list to its one row (a press on the row as the list
+  // was drawn again for the search could be lost with the row it was on).
   await page.getByRole('searchbox', { name: 'Search products by name' }).fill(name);
+  await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(ADMIN_MESSAGES.productDeleteConfirm(name));
