@@ -18,6 +18,8 @@ export const SCHEDULING_MESSAGES = {
   tooLate: 'Bookings can be changed or cancelled only up to 48 hours before the start.',
   notChangeable: 'This booking can no longer be changed.',
   notConfirmable: 'Only a requested or proposed booking can be confirmed.',
+  noWindowYet: 'A date without a window cannot be confirmed yet: a window is proposed for it first.',
+  started: 'This window has already started.',
   dateOutOfRange: 'The requested date must be within the next 60 days.',
   windowEndBeforeStart: 'The end must be after the start.',
   slotOrDate: 'Choose a window or ask for a date.',

@@ -190,12 +190,45 @@ const what = (b: q.BookingRow) => (b.kind === 'installation' ? 'installation' : 
 
 function when(ctx: AppContext, b: q.BookingRow) {
   if (!b.slotStart) return b.requestedDate ? `on ${b.requestedDate} (requested)` : 'at a time to be agreed';
+  // With the zone's name, as the app writes windows: the reader may be anywhere.
   const fmt = new Intl.DateTimeFormat('en-US', {
     timeZone: ctx.config.shopTimezone,
-    dateStyle: 'full',
-    timeStyle: 'short',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
   });
   return `on ${fmt.format(b.slotStart)}`;
+}
+
+/** The booking as it was, when its calendar entry must leave the customer's calendar: it was confirmed, now not. */
+const entryOf = (before: q.BookingRow) =>
+  before.status === 'confirmed' && before.slotStart && before.slotEnd ? before : undefined;
+
+/** A window that has started can no longer be confirmed or declined: the visit took place or it did not. */
+function checkNotStarted(b: q.BookingRow) {
+  if (b.slotStart && b.slotStart.getTime() <= Date.now()) throw conflict(SCHEDULING_MESSAGES.started);
+}
+
+/** Only a booking with a window is confirmed; a date asked for or proposed waits until a window is proposed. */
+function checkConfirmable(b: q.BookingRow, status: q.BookingRow['status'][]) {
+  if (!status.includes(b.status)) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+  if (!b.slotStart) throw conflict(SCHEDULING_MESSAGES.noWindowYet);
+  checkNotStarted(b);
+}
+
+/**
+ * The calendar entry of one confirmation: a booking confirmed again after it was moved gets an entry of its own,
+ * and a withdrawal names the entry it takes out. A client that was told an entry is cancelled need not bring the
+ * same one back.
+ */
+function entryUid(ctx: AppContext, entry: q.BookingRow) {
+  const host = new URL(ctx.config.publicUrl).hostname;
+  const confirmed = entry.confirmedAt ? `-${entry.confirmedAt.getTime()}` : '';
+  return `booking-${entry.id}${confirmed}@${host}`;
 }
 
 /** RFC 5545's SEQUENCE is a 32-bit integer: seconds since this moment fit it until 2092 and only ever grow. */
@@ -203,8 +236,9 @@ const ICS_SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);
 
 /**
  * Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed, and the
- * entry's cancellation when a confirmed booking is cancelled (`withdrawsEntry`), so it leaves their calendar. The
- * mail carries nothing a guest typed: the booking's address may be anybody's.
+ * entry's cancellation whenever a confirmed booking stops being confirmed (`withdrawn`: the booking as it was,
+ * from `entryOf`), cancelled, moved or answered with another time by either side, so it leaves their calendar.
+ * The mail carries nothing a guest typed: the booking's address may be anybody's.
  */
 async function tellCustomer(
   ctx: AppContext,
@@ -213,7 +247,7 @@ async function tellCustomer(
   type: NotificationData['type'],
   sentence: string,
   notify = true,
-  withdrawsEntry = false,
+  withdrawn?: q.BookingRow,
 ): Promise<NotificationRow[]> {
   const link = b.proposalId
     ? `${ctx.config.publicUrl}/user/proposals/${b.proposalId}`
@@ -225,9 +259,9 @@ async function tellCustomer(
   const own = account && account.email.toLowerCase() === b.email.toLowerCase();
   const paragraphs = [own ? `Hello ${account.name},` : 'Hello,', sentence];
   const confirmed = b.status === 'confirmed' && b.slotStart && b.slotEnd;
-  const withdrawn = withdrawsEntry && b.status === 'cancelled' && b.slotStart && b.slotEnd;
+  const entry = confirmed ? b : b.status !== 'confirmed' ? withdrawn : undefined;
   if (confirmed) paragraphs.push('The calendar entry is attached.');
-  if (withdrawn) paragraphs.push('The attached file takes the entry out of your calendar.');
+  else if (entry) paragraphs.push('The attached file takes the entry out of your calendar.');
   await enqueueMail(tx, {
     to: b.email,
     subject: `Your ${what(b)} with ${ctx.config.appName}`,
@@ -235,30 +269,29 @@ async function tellCustomer(
     html: simpleHtml(ctx.config.appName, paragraphs, { label: 'View the details', url: link }),
     kind: type,
     ref: String(b.id),
-    attachments:
-      confirmed || withdrawn
-        ? [
-            {
-              filename: 'booking.ics',
-              contentType: `text/calendar; charset=utf-8; method=${withdrawn ? 'CANCEL' : 'PUBLISH'}`,
-              contentBase64: Buffer.from(
-                bookingIcs({
-                  uid: `booking-${b.id}@${new URL(ctx.config.publicUrl).hostname}`,
-                  start: b.slotStart!,
-                  end: b.slotEnd!,
-                  summary: `${ctx.config.appName}: ${what(b)}`,
-                  description: sentence,
-                  organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
-                  sequence: Math.max(
-                    0,
-                    Math.floor(((b.updatedAt?.getTime() ?? 0) - ICS_SEQUENCE_EPOCH_MS) / 1000),
-                  ),
-                  cancelled: !!withdrawn,
-                }),
-              ).toString('base64'),
-            },
-          ]
-        : undefined,
+    attachments: entry
+      ? [
+          {
+            filename: 'booking.ics',
+            contentType: `text/calendar; charset=utf-8; method=${confirmed ? 'PUBLISH' : 'CANCEL'}`,
+            contentBase64: Buffer.from(
+              bookingIcs({
+                uid: entryUid(ctx, entry),
+                start: entry.slotStart!,
+                end: entry.slotEnd!,
+                summary: `${ctx.config.appName}: ${what(b)}`,
+                description: sentence,
+                organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
+                sequence: Math.max(
+                  0,
+                  Math.floor(((b.updatedAt?.getTime() ?? 0) - ICS_SEQUENCE_EPOCH_MS) / 1000),
+                ),
+                cancelled: !confirmed,
+              }),
+            ).toString('base64'),
+          },
+        ]
+      : undefined,
   });
   if (b.userId === null || !notify) return [];
   return createNotifications(tx, [b.userId], {
@@ -408,6 +441,18 @@ export const customerReschedule = (ctx: AppContext, userId: number, id: number, 
       'booking_requested',
       `${b.name} moved the ${what(b)} #${b.id} to ${when(ctx, next).replace(/^on /, '')}.`,
     );
+    // A confirmed date they move leaves their calendar until the shop confirms the new one.
+    const before = entryOf(b);
+    if (before)
+      await tellCustomer(
+        ctx,
+        tx,
+        next,
+        'booking_requested',
+        `Your ${what(b)} ${when(ctx, before)} is moved to ${when(ctx, next).replace(/^on /, '')}, which we will confirm.`,
+        false,
+        before,
+      );
     return { id: b.id, rows };
   });
 
@@ -424,6 +469,17 @@ export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
       'booking_cancelled',
       `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
     );
+    const before = entryOf(b);
+    if (before)
+      await tellCustomer(
+        ctx,
+        tx,
+        next,
+        'booking_cancelled',
+        `Your ${what(b)} ${when(ctx, b)} is cancelled.`,
+        false,
+        before,
+      );
     return { id: b.id, rows };
   });
 
@@ -431,7 +487,7 @@ export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
 export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
   customerChange(ctx, userId, async (tx, spend) => {
     const b = await ownBooking(tx, userId, id);
-    if (b.status !== 'proposed' || !b.slotStart) throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+    checkConfirmable(b, ['proposed']);
     await spend();
     const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
     const rows = [
@@ -479,8 +535,7 @@ export async function adminBookings(
 export const adminConfirm = (ctx: AppContext, id: number) =>
   change(ctx, async (tx) => {
     const b = await adminBooking(tx, id);
-    if (!['requested', 'proposed'].includes(b.status) || !b.slotStart)
-      throw conflict(SCHEDULING_MESSAGES.notConfirmable);
+    checkConfirmable(b, ['requested', 'proposed']);
     const next = await q.updateBooking(tx, b.id, { status: 'confirmed', confirmedAt: new Date() });
     const rows = await tellCustomer(
       ctx,
@@ -523,6 +578,8 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
       next,
       'booking_proposed',
       `We propose another time for your ${what(b)}: ${when(ctx, next).replace(/^on /, '')}.${'note' in input ? ` ${input.note}` : ''}`,
+      true,
+      entryOf(b),
     );
     return { id: b.id, rows };
   });
@@ -536,6 +593,7 @@ export const adminCancel = (ctx: AppContext, id: number) =>
   change(ctx, async (tx) => {
     const b = await adminBooking(tx, id);
     if (b.status === 'confirmed' || b.status === 'cancelled') checkChangeable(b);
+    else checkNotStarted(b);
     const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
     const rows = await tellCustomer(
       ctx,
@@ -544,7 +602,7 @@ export const adminCancel = (ctx: AppContext, id: number) =>
       'booking_cancelled',
       `Your ${what(b)} ${when(ctx, b)} is cancelled.`,
       true,
-      b.status === 'confirmed',
+      entryOf(b),
     );
     return { id: b.id, rows };
   });

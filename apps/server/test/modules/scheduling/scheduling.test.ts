@@ -645,11 +645,132 @@ describe('installation bookings', () => {
     const cancel = entries[0]!;
     expect(cancel).toContain('METHOD:CANCEL');
     expect(cancel).toContain('STATUS:CANCELLED');
-    expect(cancel).toMatch(new RegExp(`UID:booking-${id}@`));
+    expect(cancel).toMatch(new RegExp(`UID:booking-${id}-\\d+@`));
     const sequence = Number(/SEQUENCE:(\d+)/.exec(cancel)![1]);
     // Seconds since 2024: grows with every change and fits RFC 5545's 32-bit integer.
     expect(sequence).toBeGreaterThan((Date.now() - Date.UTC(2024, 0, 1)) / 1000 - 60);
     expect(sequence).toBeLessThan(2 ** 31);
+  });
+
+  it('a confirmed date leaves the calendar whenever it stops being confirmed, whoever moves, answers or cancels it', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const id = (
+      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        slot_start: slots[20].start,
+      })
+    ).json().booking.id as number;
+    /** The calendar files mailed to the customer since the last look, each with its method, entry and start. */
+    const entries = async () => {
+      const mails = await db()
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.toAddress, a.email))
+        .orderBy(mailQueue.id);
+      await db().delete(mailQueue);
+      return mails.flatMap((m) =>
+        (m.attachments ?? []).map((att) => {
+          const ics = Buffer.from(att.contentBase64, 'base64').toString();
+          return {
+            method: /METHOD:(\w+)/.exec(ics)![1],
+            uid: /UID:(\S+)/.exec(ics)![1],
+            start: /DTSTART:(\S+)/.exec(ics)![1],
+            text: m.textBody,
+          };
+        }),
+      );
+    };
+    const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace('.000', '');
+    const confirmed = async (path: string, token: string) => {
+      const res = await call('POST', path, token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().booking.status).toBe('confirmed');
+    };
+    await entries();
+
+    await confirmed(`/api/admin/bookings/${id}/confirm`, admin.token);
+    const [first] = await entries();
+    expect(first).toMatchObject({ method: 'PUBLISH', start: stamp(slots[20].start) });
+    // Written in the shop's zone, with its name.
+    expect(first!.text).toMatch(/confirmed on \w+day, \w+ \d+, \d{4} at \d+:00 [AP]M UTC\./);
+
+    // The customer moves it: the confirmed entry leaves until the shop confirms the new time.
+    const moved = await call('POST', `/api/user/bookings/${id}/reschedule`, a.token, {
+      slot_start: slots[22].start,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [withdrawn] = await entries();
+    expect(withdrawn).toMatchObject({ method: 'CANCEL', uid: first!.uid, start: stamp(slots[20].start) });
+
+    // Confirmed again: an entry of its own; the shop then proposes another window, which withdraws it.
+    await confirmed(`/api/admin/bookings/${id}/confirm`, admin.token);
+    const [second] = await entries();
+    expect(second).toMatchObject({ method: 'PUBLISH', start: stamp(slots[22].start) });
+    expect(second!.uid).not.toBe(first!.uid);
+    const proposed = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      slot_start: slots[24].start,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(await entries()).toMatchObject([{ method: 'CANCEL', uid: second!.uid }]);
+
+    // The customer takes the proposed time, then cancels it: the last entry leaves too.
+    await confirmed(`/api/user/bookings/${id}/confirm`, a.token);
+    const [third] = await entries();
+    expect(third).toMatchObject({ method: 'PUBLISH', start: stamp(slots[24].start) });
+    expect((await call('POST', `/api/user/bookings/${id}/cancel`, a.token)).statusCode).toBe(200);
+    expect(await entries()).toMatchObject([{ method: 'CANCEL', uid: third!.uid }]);
+  });
+
+  it('a window that has started is neither confirmed nor declined; a date without a window waits for one', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const id = (
+      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        slot_start: slots[10].start,
+      })
+    ).json().booking.id as number;
+    await startIn(id, -5);
+    await db().delete(mailQueue);
+    const before = await db().select().from(bookings);
+    for (const [path, token] of [
+      [`/api/admin/bookings/${id}/confirm`, admin.token],
+      [`/api/admin/bookings/${id}/cancel`, admin.token],
+    ] as const) {
+      const res = await call('POST', path, token);
+      expect(res.statusCode, path).toBe(409);
+      expect(res.json().message).toBe(SCHEDULING_MESSAGES.started);
+    }
+    // A time the shop proposed, which started before the customer answered.
+    await db().update(bookings).set({ status: 'proposed' }).where(eq(bookings.id, id));
+    const late = await call('POST', `/api/user/bookings/${id}/confirm`, a.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(SCHEDULING_MESSAGES.started);
+    expect((await db().select().from(bookings))[0]).toMatchObject({ ...before[0], status: 'proposed' });
+    expect(await db().$count(mailQueue)).toBe(0);
+
+    // A date the shop proposes without a window: neither side confirms it until a window is proposed.
+    await startIn(id, 24 * 9);
+    const dated = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      requested_date: inDays(12),
+      note: 'The team is free that day; a window follows.',
+    });
+    expect(dated.statusCode, dated.body).toBe(200);
+    for (const [path, token] of [
+      [`/api/user/bookings/${id}/confirm`, a.token],
+      [`/api/admin/bookings/${id}/confirm`, admin.token],
+    ] as const) {
+      const res = await call('POST', path, token);
+      expect(res.statusCode, path).toBe(409);
+      expect(res.json().message).toBe(SCHEDULING_MESSAGES.noWindowYet);
+    }
+    // The customer may answer it with a window of their own.
+    const picked = await call('POST', `/api/user/bookings/${id}/reschedule`, a.token, {
+      slot_start: slots[30].start,
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().booking).toMatchObject({ status: 'requested', slot_start: slots[30].start });
   });
 
   it('the admin list finds the booking of a proposal wherever it falls in the list; bad filters 422', async () => {

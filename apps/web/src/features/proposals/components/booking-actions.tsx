@@ -33,12 +33,16 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
     area === 'admin' ? cancelBookingAsAdmin(id) : cancelMyBooking(id),
   );
   const open = booking.status !== 'cancelled';
+  // A window that has started is past answering: the visit took place or it did not (as of the screen's opening).
+  const [openedAt] = useState(Date.now);
+  const started = !!booking.slot_start && Date.parse(booking.slot_start) <= openedAt;
   // The shop may decline a request it has not confirmed until its start; anything else, up to 48 hours before.
-  const declinable = area === 'admin' && booking.status !== 'confirmed';
+  const declinable = area === 'admin' && booking.status !== 'confirmed' && !started;
   const canCancel = booking.changeable || !booking.slot_start || declinable;
   // Only a window can be confirmed: a date asked for or proposed without a time waits for a window.
   const canConfirm =
     !!booking.slot_start &&
+    !started &&
     (area === 'admin' ? booking.status === 'requested' : booking.status === 'proposed');
   if (!open) return null;
   return (
@@ -62,7 +66,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           Propose another date
         </Button>
       )}
-      {area === 'customer' && booking.changeable && booking.proposal_id && booking.slot_start && (
+      {area === 'customer' && booking.changeable && booking.proposal_id && (
         <Button size="sm" variant="outline" onClick={() => setDialog('reschedule')}>
           Reschedule
         </Button>
