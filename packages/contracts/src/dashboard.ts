@@ -17,6 +17,8 @@ export const dashboardStatsResponse = z.object({
   proposalsAcceptedThisMonth: z.number().int().optional(),
   /** Total value of the proposals accepted this month (decimal string), growth against last month in percent. */
   acceptedValueThisMonth: z.string().optional(),
+  /** The ISO 4217 currency of the proposals' values (CURRENCY). */
+  currency: z.string().optional(),
   acceptedValueGrowth: z.number().optional(),
   /** The next confirmed installations and site visits. */
   upcomingInstallations: z
@@ -26,6 +28,7 @@ export const dashboardStatsResponse = z.object({
         kind: z.string(),
         name: z.string(),
         slot_start: z.string(),
+        slot_end: z.string().nullable().optional(),
         proposal_id: z.number().int().nullable(),
       }),
     )

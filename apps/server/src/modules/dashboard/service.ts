@@ -37,6 +37,7 @@ export async function dashboardStats(ctx: AppContext, now = new Date()): Promise
     proposalsSentThisMonth: deals.sent,
     proposalsAcceptedThisMonth: deals.accepted,
     acceptedValueThisMonth: deals.value,
+    currency: ctx.config.currency,
     // Money compared in cents, so the percent is of exact amounts.
     acceptedValueGrowth: growthPercent(
       Math.round(Number(deals.value) * 100),

@@ -27,9 +27,10 @@ export async function dealFigures(ctx: AppContext, now = new Date()) {
     kind: string;
     name: string;
     slot_start: Date | string;
+    slot_end: Date | string | null;
     proposal_id: number | null;
   }>(sql`
-    select id, kind, name, slot_start, proposal_id from bookings
+    select id, kind, name, slot_start, slot_end, proposal_id from bookings
     where status = 'confirmed' and slot_start >= ${now.toISOString()}::timestamptz
     order by slot_start, id limit 5`);
   const row = figures.rows[0]!;
@@ -43,6 +44,7 @@ export async function dealFigures(ctx: AppContext, now = new Date()) {
       kind: r.kind,
       name: r.name,
       slot_start: new Date(r.slot_start).toISOString(),
+      slot_end: r.slot_end === null ? null : new Date(r.slot_end).toISOString(),
       proposal_id: r.proposal_id,
     })),
   };

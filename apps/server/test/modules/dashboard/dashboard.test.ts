@@ -64,6 +64,7 @@ describe('GET /api/admin/dashboard-stats', () => {
       proposalsSentThisMonth: 0,
       proposalsAcceptedThisMonth: 0,
       acceptedValueThisMonth: '0.00',
+      currency: 'USD',
       acceptedValueGrowth: 0,
       upcomingInstallations: [],
     });

@@ -885,7 +885,13 @@ describe('dashboard', () => {
       acceptedValueThisMonth: '200.00',
       acceptedValueGrowth: 300,
       upcomingInstallations: [
-        { id: confirmed.id, kind: 'installation', proposal_id: accepted, slot_start: slots[3]!.start },
+        {
+          id: confirmed.id,
+          kind: 'installation',
+          proposal_id: accepted,
+          slot_start: slots[3]!.start,
+          slot_end: slots[3]!.end,
+        },
       ],
     });
     expect(res.json().upcomingInstallations).toHaveLength(1);

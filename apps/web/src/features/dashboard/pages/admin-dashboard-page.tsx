@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_LABELS, ADMIN_MESSAGES } from '@shop/contracts';
-import { formatDateTime } from '../../../lib/dates';
 import { Link } from 'react-router';
 import {
   CheckCircleIcon,
@@ -14,7 +13,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { failureMessage } from '../../../lib/api-error';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
+import { formatSlot } from '../../../lib/shop-dates';
 import { useAdmin } from '../../../lib/sessions';
 import { dashboardStatsQuery } from '../api/dashboard-api';
 import { StatCard } from '../components/stat-card';
@@ -89,7 +89,7 @@ export default function AdminDashboardPage() {
             />
             <StatCard
               label="Accepted value"
-              value={formatMoney(data.acceptedValueThisMonth)}
+              value={formatMoneyIn(data.acceptedValueThisMonth, data.currency)}
               growth={data.acceptedValueGrowth}
               loading={isPending}
               icon={<TruckIcon className="size-5" />}
@@ -108,7 +108,9 @@ export default function AdminDashboardPage() {
             <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
               {data.upcomingInstallations.map((b) => (
                 <li key={b.id} className="flex flex-wrap items-center gap-2 px-4 py-3 text-sm">
-                  <span className="font-medium text-navy-900">{formatDateTime(b.slot_start)}</span>
+                  <span className="font-medium text-navy-900">
+                    {formatSlot(b.slot_start, b.slot_end ?? null)}
+                  </span>
                   <span className="flex-1 text-slate-700">
                     {b.kind === 'site_visit' ? 'Site visit' : 'Installation'} · {b.name}
                   </span>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import { useAdminProposals } from '../api/proposals-api';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -38,7 +38,7 @@ function DesignProposalList({ designId }: { designId: number }) {
             {p.number} v{p.version}
           </Link>
           <ProposalStatusBadge status={p.status} />
-          <span className="ml-auto text-navy-900 tabular-nums">{formatMoney(p.total)}</span>
+          <span className="ml-auto text-navy-900 tabular-nums">{formatMoneyIn(p.total, p.currency)}</span>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import type { Booking } from '../api/types';
 import { formatDate } from '../../../lib/dates';
-import { formatSlot } from './format';
+import { formatSlot } from '../../../lib/shop-dates';
 import { BookingStatusBadge } from './proposal-status-badge';
 
 /** A booking's date (a window, or the date asked for) and its status. */

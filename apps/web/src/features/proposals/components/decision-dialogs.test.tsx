@@ -46,6 +46,12 @@ const proposal: Proposal = {
 };
 
 describe('AcceptDialog', () => {
+  it('writes the amounts in the proposal’s own currency', () => {
+    renderWithProviders(<AcceptDialog proposal={{ ...proposal, currency: 'EUR' }} open onClose={vi.fn()} />);
+    expect(screen.getByTestId('accept-total')).toHaveTextContent('€330.00');
+    expect(screen.getByRole('checkbox', { name: 'Decline Chair (2 × €50.00)' })).toBeInTheDocument();
+  });
+
   it('accepts without the declined lines, shows the new total and sends the comment', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { acceptProposalInput, declineProposalInput } from '@shop/contracts';
 import { CheckboxField, TextAreaField } from '../../../components/ui/form-field';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import { acceptProposal, declineProposal, useProposalMutation } from '../api/proposals-api';
@@ -82,14 +82,14 @@ export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }:
             <CheckboxField
               key={line.id}
               value={String(line.id)}
-              label={`Decline ${line.name} (${line.quantity} × ${formatMoney(line.unit_price)})`}
+              label={`Decline ${line.name} (${line.quantity} × ${formatMoneyIn(line.unit_price, proposal.currency)})`}
               {...register('declined')}
             />
           ))}
         </div>
       </fieldset>
       <p className="text-sm" aria-live="polite" data-testid="accept-total">
-        Total of what you accept: <strong>{formatMoney(estimate.total)}</strong>
+        Total of what you accept: <strong>{formatMoneyIn(estimate.total, proposal.currency)}</strong>
       </p>
       <TextAreaField
         label="Comment (optional)"

@@ -4,7 +4,7 @@ import { DEFAULT_TAX_RATE, proposalInput, type Proposal } from '@shop/contracts'
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
 import {
@@ -90,7 +90,10 @@ interface ProposalBuilderProps {
 /** The back-office proposal form: catalogue and free lines, validity, tax, notes; live totals for display. */
 export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilderProps) {
   // The shop's default rate (DEFAULT_TAX_RATE on the server), for the totals and the hint of an empty field.
-  const defaultTaxRate = useQuery(proposalSettingsQuery()).data?.tax_rate ?? DEFAULT_TAX_RATE;
+  const settings = useQuery(proposalSettingsQuery()).data;
+  const defaultTaxRate = settings?.tax_rate ?? DEFAULT_TAX_RATE;
+  // A draft keeps the currency it was made in; a new one takes the shop's (CURRENCY on the server).
+  const currency = draft?.currency ?? settings?.currency;
   const form = useForm<BuilderValues>({ resolver, defaultValues: defaultsFrom(draft, seed) });
   const { register, control, handleSubmit, setError, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -213,7 +216,7 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
                     Remove
                   </Button>
                   <span className="tabular-nums" data-testid={`line-total-${index}`}>
-                    Line total {formatMoney(lineTotal)}
+                    Line total {formatMoneyIn(lineTotal, currency)}
                   </span>
                 </div>
               </li>
@@ -247,6 +250,7 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
           taxRate={taxRate.trim() || defaultTaxRate}
           tax={totals.tax}
           total={totals.total}
+          currency={currency}
         />
       </section>
       <div className="flex justify-end">

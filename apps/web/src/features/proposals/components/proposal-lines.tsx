@@ -1,6 +1,6 @@
 import { PackageIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import type { Proposal } from '../api/types';
 
 /** A sent proposal's lines with their photos, and its totals (the server's figures). */
@@ -36,11 +36,13 @@ export function ProposalLines({ proposal }: { proposal: Proposal }) {
               </p>
               <p className="text-xs text-slate-600">
                 {line.sku ? `SKU ${line.sku} · ` : ''}
-                {line.quantity} × {formatMoney(line.unit_price)}
+                {line.quantity} × {formatMoneyIn(line.unit_price, proposal.currency)}
                 {Number(line.discount) > 0 ? ` · ${line.discount}% off` : ''}
               </p>
             </div>
-            <p className="shrink-0 font-semibold text-navy-900 tabular-nums">{formatMoney(line.total)}</p>
+            <p className="shrink-0 font-semibold text-navy-900 tabular-nums">
+              {formatMoneyIn(line.total, proposal.currency)}
+            </p>
           </li>
         ))}
       </ul>
@@ -49,6 +51,7 @@ export function ProposalLines({ proposal }: { proposal: Proposal }) {
         taxRate={proposal.tax_rate}
         tax={proposal.tax}
         total={proposal.total}
+        currency={proposal.currency}
       />
     </div>
   );
@@ -59,25 +62,28 @@ export function TotalsList({
   taxRate,
   tax,
   total,
+  currency,
 }: {
   subtotal: string;
   taxRate: string;
   tax: string;
   total: string;
+  /** The proposal's ISO 4217 currency. */
+  currency: string | undefined;
 }) {
   return (
     <dl className="mt-3 ml-auto grid max-w-xs grid-cols-2 gap-y-1 border-t border-slate-200 pt-3 text-sm">
       <dt className="text-slate-600">Subtotal</dt>
       <dd className="text-right tabular-nums" data-testid="subtotal">
-        {formatMoney(subtotal)}
+        {formatMoneyIn(subtotal, currency)}
       </dd>
       <dt className="text-slate-600">Tax ({taxRate}%)</dt>
       <dd className="text-right tabular-nums" data-testid="tax">
-        {formatMoney(tax)}
+        {formatMoneyIn(tax, currency)}
       </dd>
       <dt className="font-semibold text-navy-900">Total</dt>
       <dd className="text-right font-semibold text-navy-900 tabular-nums" data-testid="total">
-        {formatMoney(total)}
+        {formatMoneyIn(total, currency)}
       </dd>
     </dl>
   );

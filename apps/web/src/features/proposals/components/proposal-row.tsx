@@ -2,19 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import type { Proposal } from '../api/types';
 import { ProposalStatusBadge } from './proposal-status-badge';
 
 /** What a row shows of a proposal. */
-type RowProposal = Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total'>;
+type RowProposal = Pick<Proposal, 'id' | 'number' | 'version' | 'status' | 'total' | 'currency'>;
 
 /** The end of a customer's proposal row: its status, total and the link that opens it. */
 function ProposalSummary({ proposal }: { proposal: RowProposal }) {
   return (
     <div className="flex flex-none items-center gap-3">
       <ProposalStatusBadge status={proposal.status} />
-      <span className="font-semibold tabular-nums">{formatMoney(proposal.total)}</span>
+      <span className="font-semibold tabular-nums">{formatMoneyIn(proposal.total, proposal.currency)}</span>
       <Link
         to={`/user/proposals/${proposal.id}`}
         className={buttonClasses('outline', 'sm')}

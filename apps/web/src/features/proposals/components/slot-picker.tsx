@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { cx } from '../../../components/ui/cx';
 import type { Slot } from '../api/types';
-import { shopDates } from './format';
+import { shopDates } from '../../../lib/shop-dates';
 
 interface SlotPickerProps {
   slots: readonly Slot[];

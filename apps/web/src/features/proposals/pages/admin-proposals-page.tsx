@@ -14,7 +14,7 @@ import {
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatMoney } from '../../../lib/money';
+import { formatMoneyIn } from '../../../lib/money-in';
 import { useAdminProposals, useProposalsLive } from '../api/proposals-api';
 import { PROPOSAL_STATUSES, type AdminProposal } from '../api/types';
 import { formatDate } from '../../../lib/dates';
@@ -48,7 +48,7 @@ export default function AdminProposalsPage() {
     },
     { header: 'Customer', cell: (p) => p.customer.company_name || p.customer.name, card: 'detail' },
     { header: 'Status', cell: (p) => <ProposalStatusBadge status={p.status} />, card: 'badge' },
-    { header: 'Total', align: 'right', cell: (p) => formatMoney(p.total), card: 'field' },
+    { header: 'Total', align: 'right', cell: (p) => formatMoneyIn(p.total, p.currency), card: 'field' },
     { header: 'Valid until', cell: (p) => formatDate(p.valid_until), card: 'field' },
     {
       header: 'Actions',

@@ -1,5 +1,5 @@
-import { datesIn } from '../../../lib/dates';
-import { shopTimeZone } from '../../../lib/shop-time-zone';
+import { datesIn } from './dates';
+import { shopTimeZone } from './shop-time-zone';
 
 /**
  * Installation windows and bookings are written in the shop's timezone with its name ("9:00 AM – 12:00 PM EST"),

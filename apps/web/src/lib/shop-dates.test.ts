@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHOP_TIMEZONE_META } from '@shop/contracts';
-import { formatSlot, shopDates } from './format';
+import { formatSlot, shopDates } from './shop-dates';
 
 function shopIn(timeZone: string) {
   const meta = document.createElement('meta');
