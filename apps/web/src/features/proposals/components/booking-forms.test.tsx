@@ -132,3 +132,25 @@ describe('Ask for another date (customer)', () => {
     });
   });
 });
+
+describe('Book this window (customer)', () => {
+  it('keeps the windows and the one picked in sight when the booking and the reload fail offline', async () => {
+    const user = userEvent.setup();
+    const start = '2030-03-04T14:00:00.000Z';
+    let loads = 0;
+    answer('get', '/api/user/proposals/7/slots', () =>
+      loads++ === 0
+        ? HttpResponse.json({ slots: [{ start, end: '2030-03-04T17:00:00.000Z', available: true }] })
+        : HttpResponse.error(),
+    );
+    const booked = answer('post', '/api/user/proposals/7/booking', () => HttpResponse.error());
+    renderWithProviders(<InstallationBooking proposalId={7} />);
+    await user.click(await screen.findByRole('radio'));
+    await user.click(screen.getByRole('button', { name: 'Book this window' }));
+    expect(await screen.findByText('Failed to load installation windows.')).toBeInTheDocument();
+    expect(booked).toHaveLength(1);
+    expect(loads).toBe(2);
+    expect(screen.getByRole('radio')).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Book this window' })).toBeEnabled();
+  });
+});

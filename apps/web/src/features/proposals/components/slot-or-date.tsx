@@ -70,17 +70,23 @@ export function SlotOrDate({
         </Button>
       </div>
       {mode === 'slot' ? (
-        slots.isPending ? (
-          <p className="text-sm text-slate-600">Loading windows…</p>
+        slots.data ? (
+          <>
+            {/* A failed reload keeps the windows already shown, and the one picked, in sight. */}
+            {slots.isError && (
+              <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
+            )}
+            <SlotPicker
+              slots={slots.data}
+              value={value}
+              onChange={onChange}
+              legend="Available windows in the next 60 days"
+            />
+          </>
         ) : slots.isError ? (
           <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
         ) : (
-          <SlotPicker
-            slots={slots.data}
-            value={value}
-            onChange={onChange}
-            legend="Available windows in the next 60 days"
-          />
+          <p className="text-sm text-slate-600">Loading windows…</p>
         )
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
