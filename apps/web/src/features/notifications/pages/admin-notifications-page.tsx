@@ -1,4 +1,9 @@
-import { ADMIN_MESSAGES, PAGE_HEADINGS, type AppNotification } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  PAGE_HEADINGS,
+  type AppNotification,
+  type NotificationType,
+} from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
@@ -11,10 +16,19 @@ import {
 } from '../components/notifications-list-page';
 import { NotificationOpener } from '../components/notification-opener';
 
-const TYPE_LABELS: Record<string, string> = {
+/** Every type has its label: a type added to the contracts without one fails the type check. */
+const TYPE_LABELS: Record<NotificationType, string> = {
   design_submission: 'Design submission',
   design_update: 'Design update',
   chat_message: 'Chat message',
+  proposal_sent: 'Proposal sent',
+  proposal_accepted: 'Proposal accepted',
+  proposal_declined: 'Proposal declined',
+  quote_request: 'Quote request',
+  booking_requested: 'Booking request',
+  booking_proposed: 'Booking time proposed',
+  booking_confirmed: 'Booking confirmed',
+  booking_cancelled: 'Booking cancelled',
   other: 'Other',
 };
 
