@@ -53,3 +53,37 @@ export const MAX_AMOUNT_CENTS = 999_999_999_999n;
 
 /** Normalizes a typed percent or amount to 2 decimals ("8.5" -> "8.50"). */
 export const twoDecimals = (v: string) => fromCents(toCents(v));
+
+/** "4067.29" -> "4,067.29": the whole part grouped by thousands, the amount exactly as stored. */
+export function groupedAmount(amount: string): string {
+  const [whole = '0', frac = '00'] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+const signs = new Map<string, string>();
+
+/** The sign of an ISO 4217 currency as an en-US reader writes it ("$", "€", "CA$"), or its code and a space. */
+function signOf(currency: string): string {
+  let sign = signs.get(currency);
+  if (sign === undefined) {
+    try {
+      sign =
+        new Intl.NumberFormat('en-US', { style: 'currency', currency })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? `${currency} `;
+    } catch {
+      sign = `${currency} `;
+    }
+    signs.set(currency, sign);
+  }
+  return sign;
+}
+
+/** An amount as the app writes it for a reader, in messages and notifications: "$4,067.29", "€2,598.00". */
+export const formatAmount = (amount: string, currency: string) =>
+  `${signOf(currency)}${groupedAmount(amount)}`;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day ("2026-12-30") as the app writes days: "Dec 30, 2026". */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));

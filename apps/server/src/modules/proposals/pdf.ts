@@ -5,6 +5,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { TtlCache } from '../../platform/ttl-cache';
 import { zonedDay } from '../scheduling/shop-time';
 import type { ProposalView } from './present';
+import { formatDay, groupedAmount } from './money';
 
 const INK = '#1f2937';
 const MUTED = '#6b7280';
@@ -37,7 +38,7 @@ async function convertPhoto(storage: FileStorage, key: string): Promise<Buffer |
   }
 }
 
-const money = (amount: string, currency: string) => `${currency} ${amount}`;
+const money = (amount: string, currency: string) => `${currency} ${groupedAmount(amount)}`;
 
 /** The proposal as a PDF: the shop's name and mark, the customer, the lines with photos, totals, validity, terms. */
 export async function renderProposalPdf(
@@ -96,7 +97,7 @@ export async function renderProposalPdf(
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   doc.text(`Version ${view.version} - ${view.status}`);
   doc.text(`Date: ${zonedDay(new Date(view.sent_at ?? view.created_at), opts.timeZone)}`);
-  doc.text(`Valid until: ${view.valid_until}`);
+  doc.text(`Valid until: ${formatDay(view.valid_until)}`);
 
   doc.moveDown();
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Prepared for');
@@ -185,7 +186,7 @@ export async function renderProposalPdf(
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`${PROPOSAL_MESSAGES.terms} Valid until ${view.valid_until}.`, { width });
+    .text(`${PROPOSAL_MESSAGES.terms} Valid until ${formatDay(view.valid_until)}.`, { width });
 
   doc.end();
   return done;

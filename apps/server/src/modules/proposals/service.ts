@@ -20,7 +20,16 @@ import {
 } from '../notifications/service';
 import { addDays, zonedDay } from '../scheduling/shop-time';
 import { userContact } from '../users/service';
-import { lineTotal, fromCents, MAX_AMOUNT_CENTS, toCents, totals, twoDecimals } from './money';
+import {
+  formatAmount,
+  formatDay,
+  fromCents,
+  lineTotal,
+  MAX_AMOUNT_CENTS,
+  toCents,
+  totals,
+  twoDecimals,
+} from './money';
 import { renderProposalPdf } from './pdf';
 import {
   loadProposalView,
@@ -375,7 +384,7 @@ export async function send(ctx: AppContext, id: number) {
     const link = `${ctx.config.publicUrl}/user/proposals/${id}`;
     const paragraphs = [
       `Hello ${v.customer.name},`,
-      `Our proposal ${v.number}${v.version > 1 ? ` (version ${v.version})` : ''} is ready: ${v.lines.length} ${v.lines.length === 1 ? 'item' : 'items'}, total ${v.currency} ${v.total}, valid until ${v.valid_until}.`,
+      `Our proposal ${v.number}${v.version > 1 ? ` (version ${v.version})` : ''} is ready: ${v.lines.length} ${v.lines.length === 1 ? 'item' : 'items'}, total ${formatAmount(v.total, v.currency)}, valid until ${formatDay(v.valid_until)}.`,
       'The proposal is attached as a PDF. You can accept or decline it in your account.',
     ];
     await enqueueMail(tx, {
@@ -392,7 +401,7 @@ export async function send(ctx: AppContext, id: number) {
     if (v.ownerId !== null)
       rows = await createNotifications(tx, [v.ownerId], {
         type: 'proposal_sent',
-        message: `Proposal ${v.number} is ready: total ${v.currency} ${v.total}, valid until ${v.valid_until}.`,
+        message: `Proposal ${v.number} is ready: total ${formatAmount(v.total, v.currency)}, valid until ${formatDay(v.valid_until)}.`,
         design_id: v.design_id,
         slug: v.design_slug,
         proposal_id: id,
@@ -454,7 +463,7 @@ async function decide(
     }
     const v = await view(ctx, tx, id, false);
     const what = decision.accept ? 'accepted' : 'declined';
-    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${v.currency} ${v.total})` : ''}.${decision.comment ? ` "${cutText(decision.comment, 200)}"` : ''}`;
+    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${formatAmount(v.total, v.currency)})` : ''}.${decision.comment ? ` "${cutText(decision.comment, 200)}"` : ''}`;
     const link = `${ctx.config.publicUrl}/admin/proposals/${id}`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,

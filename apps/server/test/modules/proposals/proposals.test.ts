@@ -183,8 +183,8 @@ describe('proposals', () => {
       'Aeron Chair',
       'SKU AER-1',
       'Installation',
-      'USD 4067.29',
-      `Valid until: ${p.valid_until}`,
+      'USD 4,067.29',
+      `Valid until: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${p.valid_until}T00:00:00Z`))}`,
       'Terms',
       p.customer.name,
       `Design ${design.slug}`,
@@ -334,7 +334,7 @@ describe('proposals', () => {
     const quoted = `"${'a'.repeat(199)}"`;
     expect(notes.map((n) => n.data.message)).toEqual([
       expect.stringMatching(
-        new RegExp(`accepted proposal ${decided[0]} \\(total USD 4067\\.29\\)\\. ${quoted}$`),
+        new RegExp(`accepted proposal ${decided[0]} \\(total \\$4,067\\.29\\)\\. ${quoted}$`),
       ),
       expect.stringMatching(new RegExp(`declined proposal ${decided[1]}\\. ${quoted}$`)),
     ]);
@@ -858,6 +858,7 @@ describe('dashboard', () => {
     ).toBe(200);
     const slots = (await call('GET', `/api/user/proposals/${accepted}/slots`, a.token)).json().slots as {
       start: string;
+      end: string;
     }[];
     const confirmed = (
       await call('POST', `/api/user/proposals/${accepted}/booking`, a.token, { slot_start: slots[3]!.start })
