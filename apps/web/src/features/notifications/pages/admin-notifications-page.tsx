@@ -1,9 +1,4 @@
-import {
-  ADMIN_MESSAGES,
-  PAGE_HEADINGS,
-  type AppNotification,
-  type NotificationType,
-} from '@shop/contracts';
+import { ADMIN_MESSAGES, PAGE_HEADINGS, type AppNotification, type NotificationType } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';

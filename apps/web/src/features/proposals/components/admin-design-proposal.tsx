@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFocusOnClose } from '../../../lib/use-focus-on-close';
 import { Link, useNavigate } from 'react-router';
 import { PAGE_SIZE } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
@@ -48,6 +49,7 @@ function DesignProposalList({ designId }: { designId: number }) {
 /** The admin design page's proposal section: the design's proposals, then a new draft proposal for it. */
 export function AdminDesignProposal({ designId }: { designId: number }) {
   const [open, setOpen] = useState(false);
+  const opener = useFocusOnClose<HTMLButtonElement>(open);
   const navigate = useNavigate();
   return (
     <DetailCard title="Proposals" className="mt-5">
@@ -56,13 +58,16 @@ export function AdminDesignProposal({ designId }: { designId: number }) {
         <ProposalBuilder
           owner={{ kind: 'design', id: designId }}
           onSaved={(p) => void navigate(`/admin/proposals/${p.id}`)}
+          onCancel={() => setOpen(false)}
         />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <p className="flex-1 text-sm text-slate-700">
             Turn this design into a quote: products, services, tax and validity.
           </p>
-          <Button onClick={() => setOpen(true)}>Build a proposal</Button>
+          <Button ref={opener} onClick={() => setOpen(true)}>
+            Build a proposal
+          </Button>
         </div>
       )}
     </DetailCard>

@@ -6,17 +6,43 @@ import { HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
-function renderBuilder(onSaved = vi.fn(), taxRate = '0.00') {
+function renderBuilder(onSaved = vi.fn(), taxRate = '0.00', onCancel?: () => void) {
   answer('get', '/api/admin/proposal-settings', () =>
     HttpResponse.json({ tax_rate: taxRate, currency: 'USD' }),
   );
-  renderWithProviders(<ProposalBuilder owner={{ kind: 'design', id: 5 }} onSaved={onSaved} />);
+  renderWithProviders(
+    <ProposalBuilder owner={{ kind: 'design', id: 5 }} onSaved={onSaved} onCancel={onCancel} />,
+    { dataRouter: true },
+  );
   return onSaved;
 }
 
 const totals = () => within(screen.getByRole('region', { name: 'Totals (estimate)' }));
 
 describe('ProposalBuilder', () => {
+  it('opens at its first field; Cancel closes it, after asking when something was changed', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    renderBuilder(vi.fn(), '0.00', onCancel);
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Add a product' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('textbox', { name: 'Unit price' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    expect(onCancel).toHaveBeenCalledTimes(2);
+  });
+
   it('shows live totals: each line rounded half up after its discount, the tax rounded half up', async () => {
     const user = userEvent.setup();
     renderBuilder();

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_TAX_RATE, proposalInput, type Proposal } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { useUnsavedChanges } from '../../../components/ui/forms/use-unsaved-changes';
 import { ApiError } from '../../../lib/api-error';
 import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
@@ -85,10 +87,12 @@ interface ProposalBuilderProps {
   /** Lines to start with (a quote request's items). */
   seed?: BuilderLine[];
   onSaved: (proposal: Proposal) => void;
+  /** Closes the form without saving (after asking, when something was changed); without it, no Cancel button. */
+  onCancel?: () => void;
 }
 
 /** The back-office proposal form: catalogue and free lines, validity, tax, notes; live totals for display. */
-export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilderProps) {
+export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: ProposalBuilderProps) {
   // The shop's default rate (DEFAULT_TAX_RATE on the server), for the totals and the hint of an empty field.
   const settings = useQuery(proposalSettingsQuery()).data;
   const defaultTaxRate = settings?.tax_rate ?? DEFAULT_TAX_RATE;
@@ -104,6 +108,17 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
     taxRate.trim() || defaultTaxRate,
   );
 
+  // Leaving with changes asks first; the save's own navigation is let through.
+  const { confirmDiscard, release } = useUnsavedChanges(formState.isDirty);
+  // The form opens where it was asked for: the keyboard starts at its first field.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, []);
+  const cancel = async () => {
+    if (!formState.isDirty || (await confirmDiscard())) onCancel?.();
+  };
+
   const save = useProposalMutation((values: BuilderValues) => {
     const body = clean(values);
     return draft ? updateProposal(draft.id, body) : createProposal(owner!, body);
@@ -112,6 +127,7 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
   const onSubmit = handleSubmit((values) =>
     save.run(values, {
       onSuccess: (saved) => {
+        release();
         toast.success('Proposal saved as a draft.');
         onSaved(saved);
       },
@@ -129,7 +145,7 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
     formState.errors.lines?.[index]?.[field]?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Proposal" className="grid gap-5">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Proposal" className="grid gap-5">
       <ProductPicker
         onPick={(p) =>
           append({
@@ -253,7 +269,12 @@ export function ProposalBuilder({ owner, draft, seed, onSaved }: ProposalBuilder
           currency={currency}
         />
       </section>
-      <div className="flex justify-end">
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <Button variant="outline" onClick={() => void cancel()}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" loading={save.isPending}>
           Save draft
         </Button>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useFocusOnClose } from '../../../lib/use-focus-on-close';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -29,6 +30,7 @@ export default function AdminProposalDetailPage() {
 function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: ReactNode }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const editButton = useFocusOnClose<HTMLButtonElement>(editing);
   const send = useProposalMutation(sendProposal);
   const revise = useProposalMutation(reviseProposal);
 
@@ -49,9 +51,8 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
             {editing ? (
               <ProposalBuilder
                 draft={proposal}
-                onSaved={() => {
-                  setEditing(false);
-                }}
+                onSaved={() => setEditing(false)}
+                onCancel={() => setEditing(false)}
               />
             ) : (
               <ProposalLines proposal={proposal} />
@@ -77,7 +78,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
             <div className="mt-4 flex flex-wrap gap-2">
               {proposal.status === 'draft' && !editing && (
                 <>
-                  <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Button ref={editButton} variant="outline" onClick={() => setEditing(true)}>
                     Edit draft
                   </Button>
                   <Button
