@@ -31,9 +31,9 @@ const interrupted = existsSync(restoreStagingDir(filesDir));
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 try {
   // Before anything is created: a mistyped path or a damaged backup leaves the data folder as it was.
-  await checkBackup(backupDir);
+  const checked = await checkBackup(backupDir);
   database = await openDatabase(config, { fresh: !(interrupted && !createsCluster) });
-  const report = await restore({ databaseUrl: database.url, filesDir, from: backupDir });
+  const report = await restore({ databaseUrl: database.url, filesDir, from: backupDir, checked });
   const rows = report.tables.reduce((n, t) => n + t.rows, 0);
   console.info(
     report.resumed

@@ -3,8 +3,8 @@
  * (the rows the database's triggers write from other rows are written again by a restore: TRIGGER_WRITTEN).
  *
  * A backup is a folder:
- *   manifest.json   when it was taken, the server's version, the migrations applied, each table's columns and row
- *                   count, each file's size
+ *   manifest.json   when it was taken, the server's version, the migrations applied, each table's columns, row
+ *                   count and data file's size and SHA-256, each file's size and SHA-256
  *   tables/<t>.copy each table's rows in PostgreSQL's COPY text format
  *   files/<key>     the files the rows name (product images, photos, design and recommendation files, chat
  *                   attachments), byte for byte
@@ -19,14 +19,16 @@
  * The schema is not in the backup: a restore checks that the backup's migrations are the shop's (or a prefix of
  * them), applies the shop's migrations to an empty database and loads each table's columns by name.
  *
- * A backup holds password hashes and personal data: its folders are written 0700 and its files 0600.
+ * A backup holds password hashes and personal data: its folders are written 0700 and its files 0600. It holds no
+ * working single-use link: the mails that carry one (LINK_MAIL_KINDS) are left out (ROWS_KEPT).
  *
- * A restore changes nothing until the whole backup has been checked (the manifest, the size of every table's data
- * file and of every file it lists); then it copies the files into a staging folder beside the files folder, applies
- * the migrations and loads the rows in one transaction, comparing each table's loaded rows with the manifest's
- * count (any difference rolls everything back, so the database is as empty as before), and renames the staging
- * folder into place only after the commit.
+ * A restore changes nothing until the whole backup has been checked (the manifest, the size and SHA-256 of every
+ * table's data file and of every file it lists: a backup taken before digests were recorded is checked by size);
+ * then it copies the files into a staging folder beside the files folder, applies the migrations and loads the rows
+ * in one transaction, comparing each table's loaded rows with the manifest's count (any difference rolls everything
+ * back, so the database is as empty as before), and renames the staging folder into place only after the commit.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import {
   chmod,
@@ -47,16 +49,23 @@ import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { migrationsFolder } from '../../apps/server/src/db/migrate';
+import { LINK_MAIL_KINDS } from '../../apps/server/src/platform/retention';
 
 export interface Manifest {
   format: 1;
   createdAt: string;
   serverVersion: string;
   migrations: string[];
-  /** `bytes`: the size of the table's data file (backups taken before it was recorded do not have it). */
-  tables: { name: string; columns: string[]; rows: number; bytes?: number }[];
-  /** Every file copied, by its path under the files folder (a key, or `<key>/<variant>` for an image). */
-  files: { key: string; bytes: number }[];
+  /**
+   * `bytes`, `sha256`: the size and SHA-256 (hex) of the table's data file (backups taken before they were recorded
+   * do not have them).
+   */
+  tables: { name: string; columns: string[]; rows: number; bytes?: number; sha256?: string }[];
+  /**
+   * Every file copied, by its path under the files folder (a key, or `<key>/<variant>` for an image), with its size
+   * and SHA-256 (hex; backups taken before digests were recorded do not have it).
+   */
+  files: { key: string; bytes: number; sha256?: string }[];
 }
 
 // Columns that name a stored file: `<something>_key` text columns (photo_key, image_key, file_key,
@@ -83,6 +92,18 @@ const TRIGGER_WRITTEN = new Set([
 ]);
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * The rows a backup keeps of a table, where it does not keep them all: the condition they meet. The mails whose
+ * body carries a single-use link (LINK_MAIL_KINDS: a password reset, an e-mail verification, a design claim, a
+ * newsletter confirmation) are left out, pending or sent: a backup holding them would hold working links, and a
+ * restored shop would send the pending ones again. They are worth nothing after a restore (the token rows decide
+ * whether a link works, and the owner asks again). The manifest counts the rows kept, which is what a restore loads.
+ */
+const ROWS_KEPT: Record<string, string> = {
+  mail_queue: `kind <> all (array[${LINK_MAIL_KINDS.map(literal).join(', ')}]::text[])`,
+};
 
 /** A backup holds password hashes and personal data: only its owner may read it. */
 const DIR_MODE = 0o700;
@@ -132,12 +153,25 @@ export async function backup(opts: {
         [name],
       );
       const columns = cols.map((c) => c.column_name);
-      const sql = `copy public.${quote(name)} (${columns.map(quote).join(', ')}) to stdout`;
+      const kept = ROWS_KEPT[name];
+      const where = kept ? ` where ${kept}` : '';
+      // A query's COPY writes the same format as the table's: a restore loads either into the table.
+      const sql = kept
+        ? `copy (select ${columns.map(quote).join(', ')} from public.${quote(name)}${where}) to stdout`
+        : `copy public.${quote(name)} (${columns.map(quote).join(', ')}) to stdout`;
       const file = path.join(opts.out, 'tables', `${name}.copy`);
       await pipeline(client.query(copyTo(sql)), createWriteStream(file, { mode: FILE_MODE }));
       await chmod(file, FILE_MODE);
-      const count = await client.query<{ n: string }>(`select count(*) as n from public.${quote(name)}`);
-      tables.push({ name, columns, rows: Number(count.rows[0]!.n), bytes: (await stat(file)).size });
+      const count = await client.query<{ n: string }>(
+        `select count(*) as n from public.${quote(name)}${where}`,
+      );
+      tables.push({
+        name,
+        columns,
+        rows: Number(count.rows[0]!.n),
+        bytes: (await stat(file)).size,
+        sha256: await sha256Of(file),
+      });
     }
     const { rows: keyColumns } = await client.query<{ table_name: string; column_name: string }>(
       FILE_KEY_COLUMNS,
@@ -190,6 +224,7 @@ export async function backup(opts: {
       manifest.files.push({
         key: path.relative(path.join(opts.out, 'files'), file).split(path.sep).join('/'),
         bytes: (await stat(file)).size,
+        sha256: await sha256Of(file),
       });
   }
   if (missing.length > 0 && !opts.allowMissing)
@@ -240,12 +275,20 @@ function safeJoin(root: string, key: string): string {
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 const isStrings = (a: unknown): a is string[] => Array.isArray(a) && a.every((x) => typeof x === 'string');
+const isDigest = (d: unknown) => d === undefined || (typeof d === 'string' && /^[0-9a-f]{64}$/.test(d));
 // A table's name becomes a file name (tables/<name>.copy): nothing but an SQL identifier of the shop's kind.
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** The shop's migrations, as drizzle's migrator reads and records them. */
 function shopMigrations(): MigrationMeta[] {
   return readMigrationFiles({ migrationsFolder: migrationsFolder() });
+}
+
+/** The SHA-256 (hex) of a file, read as a stream: a table's rows or a stored file may be large. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** The size of a regular file, or undefined when there is none at that path. */
@@ -272,8 +315,10 @@ async function fileProblems(root: string, files: Manifest['files']): Promise<str
 /**
  * Reads and checks a backup without touching any database or files folder: the manifest's shape, that it was taken
  * by this version of the shop (its migrations the shop's, or a prefix of them), that every table's data file is
- * there (with the size the manifest records, when it records one) and every listed file is there with its size.
- * Throws saying what is wrong; answers the manifest.
+ * there (with the size the manifest records, when it records one) and every listed file is there with its size,
+ * and then that each of them has the SHA-256 the manifest records (a backup taken before digests were recorded
+ * records none: its files are checked by size only). Every file is read whole, as a stream. Throws saying what is
+ * wrong (for a digest, the first file that differs); answers the manifest.
  */
 export async function checkBackup(from: string): Promise<Manifest> {
   const manifestFile = path.join(from, 'manifest.json');
@@ -298,10 +343,14 @@ export async function checkBackup(from: string): Promise<Manifest> {
         isStrings(t.columns) &&
         t.columns.length > 0 &&
         isCount(t.rows) &&
-        (t.bytes === undefined || isCount(t.bytes)),
+        (t.bytes === undefined || isCount(t.bytes)) &&
+        isDigest(t.sha256),
     ) &&
     Array.isArray(manifest.files) &&
-    manifest.files.every((f) => typeof f?.key === 'string' && isCount(f.bytes));
+    manifest.files.every((f) => typeof f?.key === 'string' && isCount(f.bytes) && isDigest(f.sha256)) &&
+    // A backup records the digest of every file, or (taken before digests were recorded) of none: one that lacks
+    // some has lost them, and those files would go unchecked.
+    new Set([...manifest.tables, ...manifest.files].map((e) => e.sha256 === undefined)).size <= 1;
   if (manifest?.format !== 1 || !shapeOk)
     throw new Error(`${manifestFile} is not a manifest of this shop's backups: nothing was restored`);
 
@@ -326,6 +375,27 @@ export async function checkBackup(from: string): Promise<Manifest> {
     if (problems.length > shown.length) shown.push(`...and ${problems.length - shown.length} more`);
     throw new Error(`the backup in ${from} is incomplete, nothing was restored:\n  ${shown.join('\n  ')}`);
   }
+  // The contents, once every file is there at its size: a file changed in place keeps its size.
+  const digests = [
+    ...manifest.tables
+      .filter((t) => !TRIGGER_WRITTEN.has(t.name))
+      .map((t) => ({
+        name: `tables/${t.name}.copy`,
+        file: path.join(from, 'tables', `${t.name}.copy`),
+        sha256: t.sha256,
+      })),
+    ...manifest.files.map((f) => ({
+      name: `files/${f.key}`,
+      file: safeJoin(path.join(from, 'files'), f.key),
+      sha256: f.sha256,
+    })),
+  ];
+  for (const { name, file, sha256 } of digests)
+    if (sha256 !== undefined && (await sha256Of(file)) !== sha256)
+      throw new Error(
+        `the backup in ${from} is damaged, nothing was restored: ${name} is not the file backed up ` +
+          `(its SHA-256 differs from the manifest's)`,
+      );
   return manifest;
 }
 
@@ -381,8 +451,13 @@ export async function restore(opts: {
   databaseUrl: string;
   filesDir: string;
   from: string;
+  /**
+   * What checkBackup answered for `from` just before (`npm run restore` checks before it creates the database):
+   * the backup is not read and hashed a second time.
+   */
+  checked?: Manifest;
 }): Promise<RestoreReport> {
-  const manifest = await checkBackup(opts.from);
+  const manifest = opts.checked ?? (await checkBackup(opts.from));
   if (existsSync(opts.filesDir) && (await readdir(opts.filesDir)).length > 0)
     throw new Error(`${opts.filesDir} is not empty: restore into a fresh data folder`);
 

@@ -5,10 +5,13 @@
  * restore); an upload no row adopted is left out; a restore refuses a database that is
  * not empty. A backup is readable by its owner only (folders 0700, files 0600). A damaged or incomplete backup
  * (a missing file, a truncated table, a row count that differs) is refused with the database and the files folder
- * left as they were, and `npm run restore` with a mistyped path leaves the fresh data folder fresh.
+ * left as they were, and `npm run restore` with a mistyped path leaves the fresh data folder fresh. A backup carries
+ * no mail with a single-use link (LINK_MAIL_KINDS), every other mail as it was; its manifest records a SHA-256 of
+ * every table file and stored file, and a backup whose contents changed (even with their sizes kept) is refused
+ * before anything is restored.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
   chmod,
@@ -35,6 +38,7 @@ import {
   type EmbeddedServer,
 } from '../../src/db/connection';
 import { runMigrations } from '../../src/db/migrate';
+import { LINK_MAIL_KINDS } from '../../src/platform/retention';
 import { designFile, HAVE_DESIGN_FIELDS, submit } from '../modules/designs/support';
 import { PDF, PNG_1PX } from '../support/files';
 import { bearer, createAdmin, registerCustomer } from '../support/http';
@@ -73,6 +77,13 @@ async function tableContents(url: string): Promise<Record<string, string>> {
     await client.end();
   }
 }
+
+/** A table's rows as tableContents answers them, less the mails that carry a single-use link. */
+function withoutLinkMails(rows: string): unknown[] {
+  return (JSON.parse(rows) as { kind: string }[]).filter((m) => !LINK_MAIL_KINDS.includes(m.kind));
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** The migrations a database records as applied (drizzle's table), or [] when it has none. */
 async function appliedMigrations(url: string): Promise<string[]> {
@@ -185,6 +196,9 @@ describe('backup and restore', () => {
     expect(JSON.parse(before.search_postings!)).not.toHaveLength(0);
     expect(JSON.parse(before.search_words!)).not.toHaveLength(0);
     expect(JSON.parse(before.created_counts!)).not.toHaveLength(0);
+    // The customer's verification mail carries a single-use link: it is not in a backup.
+    const mails = JSON.parse(before.mail_queue!) as { kind: string }[];
+    expect(mails.map((m) => m.kind)).toContain('email_verification');
     const { rows: keyRows } = await t.ctx.database.pool.query<{ key: string }>(
       `select file_key as key from message_attachments
        union select design_file_key from design_submissions where design_file_key is not null
@@ -219,7 +233,8 @@ describe('backup and restore', () => {
     const restored = connectDatabase(embedded.url('shop'), { max: 2 });
     await runMigrations(restored).finally(() => restored.close());
     expect(await appliedMigrations(embedded.url('shop'))).toEqual(migrations);
-    for (const table of Object.keys(before)) expect(after[table], table).toBe(before[table]);
+    for (const table of Object.keys(before).filter((x) => x !== 'mail_queue'))
+      expect(after[table], table).toBe(before[table]);
     // Every file of the shop, byte for byte, and nothing else: the abandoned upload is left out.
     const shopFiles = (await filesUnder(filesDir)).filter((f) => !f.startsWith('orphans/'));
     expect(shopFiles.filter((f) => f.endsWith('.webp')).length).toBeGreaterThan(0);
@@ -248,6 +263,16 @@ describe('backup and restore', () => {
       restore({ databaseUrl: embedded.url('shop'), filesDir: path.join(scratch, 'other-files'), from: out }),
     ).rejects.toThrow(/not empty/);
     expect(await tableContents(embedded.url('shop'))).toEqual(after);
+
+    // Every mail but those with a single-use link, as it was.
+    expect(JSON.parse(after.mail_queue!)).toEqual(withoutLinkMails(before.mail_queue!));
+    // The digest of every table file and every stored file, as written into the backup.
+    for (const table of manifest.tables)
+      expect(table.sha256, table.name).toBe(
+        sha256(await readFile(path.join(out, 'tables', `${table.name}.copy`))),
+      );
+    for (const file of manifest.files)
+      expect(file.sha256, file.key).toBe(sha256(await readFile(path.join(out, 'files', file.key))));
   }, 120_000);
 
   it('fails when an image a row names has lost its files, even if its emptied folder is still there', async () => {
@@ -323,12 +348,108 @@ describe('backup and restore', () => {
     expect(refused?.message).toMatch(/users\.copy has \d+ bytes/);
   });
 
+  it('refuses a table file whose rows changed with its size kept, naming it and restoring nothing', async () => {
+    const { from } = await copyOfBackup('backup-changed-table');
+    const file = path.join(from, 'tables', 'users.copy');
+    const rows = await readFile(file, 'utf8');
+    // Another address for the first customer, the same length: the rows still load, only the digest tells.
+    const changed = rows.replace('@example.com', '@exbmple.com');
+    expect(changed).not.toBe(rows);
+    await writeFile(file, changed);
+    const target = await emptyTarget('shop_changed_table');
+    const refused = await restore({ ...target, from }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(refused?.message).toMatch(/tables\/users\.copy is not the file backed up \(its SHA-256 differs/);
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    expect(await readdir(target.dataDir)).toEqual([]);
+  });
+
+  it('refuses a backup whose stored files changed with their sizes kept, naming the first one', async () => {
+    const { from, manifest } = await copyOfBackup('backup-changed-file');
+    const [first, second] = manifest.files;
+    for (const { key } of [first!, second!]) {
+      const file = path.join(from, 'files', key);
+      const bytes = await readFile(file);
+      bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+      await writeFile(file, bytes);
+    }
+    const target = await emptyTarget('shop_changed_file');
+    const refused = await restore({ ...target, from }).then(
+      () => null,
+      (err: Error) => err,
+    );
+    expect(refused?.message).toContain(`files/${first!.key} is not the file backed up`);
+    expect(refused?.message).toContain('nothing was restored');
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    expect(await readdir(target.dataDir)).toEqual([]);
+  });
+
+  it('refuses a manifest that records the digests of some files and not of others', async () => {
+    const { from, manifest } = await copyOfBackup('backup-some-digests');
+    delete manifest.files[0]!.sha256;
+    await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
+    const target = await emptyTarget('shop_some_digests');
+    await expect(restore({ ...target, from })).rejects.toThrow(/is not a manifest of this shop's backups/);
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+    expect(await readdir(target.dataDir)).toEqual([]);
+  });
+
+  it('leaves the mails that carry a single-use link out of a backup, and keeps every other mail as it was', async () => {
+    // A reset link still pending, a verification link sent (its body not yet blanked), an order mail pending.
+    await t.ctx.database.pool.query(
+      `insert into mail_queue (to_address, subject, text_body, html_body, kind, status, sent_at) values
+         ('reset@example.com', 'Reset your password', 'https://shop.example/reset?token=reset-secret-1',
+          '<a href="https://shop.example/reset?token=reset-secret-1">Reset</a>', 'password_reset', 'pending', null),
+         ('verify@example.com', 'Verify your e-mail', 'https://shop.example/verify?token=verify-secret-2', null,
+          'email_verification', 'sent', now()),
+         ('buyer@example.com', 'Your quote request', 'We received your quote request.', null, 'quote_request',
+          'pending', null)`,
+    );
+    const before = await tableContents(t.databaseUrl);
+    const kept = withoutLinkMails(before.mail_queue!);
+    expect(kept.length).toBeLessThan(JSON.parse(before.mail_queue!).length);
+
+    const out = path.join(scratch, 'backup-mail');
+    // An earlier test removed a photo's variants: that file is not what this backup is about.
+    const filesDir = path.join(t.dataDir, 'files');
+    const manifest = await backup({ databaseUrl: t.databaseUrl, filesDir, out, allowMissing: true });
+    const copied = await readFile(path.join(out, 'tables', 'mail_queue.copy'), 'utf8');
+    expect(copied).not.toContain('reset-secret-1');
+    expect(copied).not.toContain('verify-secret-2');
+    expect(copied).toContain('We received your quote request.');
+    expect(manifest.tables.find((x) => x.name === 'mail_queue')?.rows).toBe(kept.length);
+
+    const target = await emptyTarget('shop_mail');
+    const report = await restore({ ...target, from: out });
+    expect(report.tables.find((x) => x.name === 'mail_queue')?.rows).toBe(kept.length);
+    // The other mails as they were: those pending are sent by the restored shop.
+    expect(JSON.parse((await tableContents(target.databaseUrl)).mail_queue!)).toEqual(kept);
+    expect(kept).toContainEqual(expect.objectContaining({ kind: 'quote_request', status: 'pending' }));
+  }, 60_000);
+
+  it('restores a backup taken before digests were recorded, checking the sizes it records', async () => {
+    const { from, manifest } = await copyOfBackup('backup-no-digests');
+    for (const entry of [...manifest.tables, ...manifest.files]) delete entry.sha256;
+    await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
+    const target = await emptyTarget('shop_no_digests');
+    const report = await restore({ ...target, from });
+    expect(report.files).toBe(manifest.files.length);
+    expect(await filesUnder(target.filesDir)).toEqual(manifest.files.map((f) => f.key).sort());
+  }, 60_000);
+
   it("rolls back a load whose rows differ from the manifest's count, leaving the database empty for the next attempt", async () => {
-    // As a backup whose manifest has no file sizes (taken before they were recorded) whose table lost a row.
+    // As a backup whose manifest has no file sizes nor digests (taken before they were recorded) whose table lost
+    // a row.
     const { from, manifest } = await copyOfBackup('backup-count');
     const users = manifest.tables.find((x) => x.name === 'users')!;
     users.rows += 1;
-    for (const table of manifest.tables) delete table.bytes;
+    for (const table of manifest.tables) {
+      delete table.bytes;
+      delete table.sha256;
+    }
+    for (const file of manifest.files) delete file.sha256;
     await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
     const target = await emptyTarget('shop_count');
     await expect(restore({ ...target, from })).rejects.toThrow(
