@@ -147,6 +147,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   await app.register(accountRoutes, { ctx });
   await app.register(emailVerificationRoutes, { ctx });
   await app.register(realtimePlugin, { ctx });
+  // 0 while this instance runs without Redis: its rate limits and realtime are then its own (README, Metrics).
+  const { redis } = ctx;
+  if (redis)
+    metrics.gauge('redis_up', 'Whether Redis answers this instance (1) or not (0).', () =>
+      redis.status === 'ready' ? 1 : 0,
+    );
   metrics.gauge(
     'socketio_connections',
     'Socket.IO connections open on this instance.',

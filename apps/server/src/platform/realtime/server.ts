@@ -138,8 +138,24 @@ export const realtimePlugin = fp(
         enableAutoPipelining: true,
       });
       sub = ctx.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
-      pub.on('error', () => {});
-      sub.on('error', () => {});
+      // While either client cannot reach Redis, events reach this instance's sockets only (chat stops reaching
+      // users on the others): the first error of an outage is logged, and the recovery once both answer again,
+      // not each of their retries. The error's message only: a connection error names the host, not the URL.
+      const failing = new Set<Redis>();
+      for (const client of [pub, sub]) {
+        client.on('error', (err: unknown) => {
+          if (failing.size === 0)
+            app.log.warn(
+              { problem: err instanceof Error ? err.message : String(err) },
+              'Redis does not answer: realtime events reach only the sockets of this instance until it does',
+            );
+          failing.add(client);
+        });
+        client.on('ready', () => {
+          if (failing.delete(client) && failing.size === 0)
+            app.log.info('Redis answers again: realtime events reach the sockets of every instance');
+        });
+      }
       // The adapter sends these without waiting for their answers; while Redis is down they fail (a publish at
       // once, a subscription when the client is closed at shutdown), and nothing may be left unhandled.
       withoutRejections(pub, ['publish']);
