@@ -78,15 +78,38 @@ const s3Prefix = z
     return `${value}/`;
   });
 
+/**
+ * A whole number in decimal digits (spaces around it allowed), between min and max. z.coerce.number() would also
+ * take `0x10` as 16, `1e3` as 1000 and a value of spaces as 0.
+ */
+function integer(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, 'expected a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** A number in decimal digits with an optional fraction (`2.5`), between min and max. */
+function decimal(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^-?(\d+(\.\d*)?|\.\d+)$/, 'expected a number in decimal digits, e.g. 2.5')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: integer(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  EMBEDDED_PG_PORT: integer(1024, 65535).default(54329),
   // Unset: a quarter of the machine's memory, 128 MB to 1 GB (embeddedSharedBuffersMb in db/connection.ts).
-  EMBEDDED_PG_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(1_048_576).optional(),
+  EMBEDDED_PG_SHARED_BUFFERS_MB: integer(16, 1_048_576).optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Cubicle Depot <no-reply@cubicle-depot.local>'),
@@ -115,26 +138,26 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
-  CATALOG_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  SEARCH_INDEX_MIN_PRODUCTS: z.coerce.number().int().min(0).default(20_000),
-  SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  NEWSLETTER_CONFIRM_DAYS: z.coerce.number().int().min(1).max(365).default(7),
-  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  CATALOG_PAGE_CACHE_SECONDS: integer(0, 3600).default(10),
+  SEARCH_INDEX_MIN_PRODUCTS: integer(0).default(20_000),
+  SENT_MAIL_RETENTION_DAYS: integer(1, 3650).default(90),
+  NEWSLETTER_CONFIRM_DAYS: integer(1, 365).default(7),
+  RETENTION_INTERVAL_MINUTES: integer(1, 1440).default(60),
   WEB_DIST: z.string().optional(),
-  REALTIME_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
-  REALTIME_EVENTS_PER_10_SECONDS: z.coerce.number().int().min(1).max(10_000).default(20),
-  REALTIME_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
-  REALTIME_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  REALTIME_MAX_SOCKETS_PER_USER: integer(1, 1000).default(10),
+  REALTIME_EVENTS_PER_10_SECONDS: integer(1, 10_000).default(20),
+  REALTIME_AUTH_TIMEOUT_SECONDS: integer(1, 120).default(10),
+  REALTIME_HANDSHAKES_PER_MINUTE: integer(1, 1_000_000).default(300),
   METRICS_TOKEN: z.union([z.literal(''), z.string().min(16)]).optional(),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  REQUEST_TIMEOUT_SECONDS: integer(1, 3600).default(300),
   // A few seconds under the usual orchestrator grace (Kubernetes' 30 s): closing the database comes after it.
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
-  UPLOAD_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  DESIGN_MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
-  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  UPLOAD_RATE_MB_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(100_000_000).default(1024),
-  UPLOAD_MIN_FREE_PERCENT: z.coerce.number().min(0).max(90).default(5),
+  SHUTDOWN_GRACE_SECONDS: integer(0, 3600).default(25),
+  UPLOAD_DEADLINE_SECONDS: integer(1, 86_400).optional(),
+  DESIGN_MAILS_PER_ADDRESS_PER_DAY: integer(0, 1000).default(3),
+  UPLOAD_QUOTA_MB: integer(1, 1_000_000).default(200),
+  UPLOAD_RATE_MB_PER_HOUR: integer(1, 1_000_000).default(100),
+  UPLOAD_MIN_FREE_MB: integer(0, 100_000_000).default(1024),
+  UPLOAD_MIN_FREE_PERCENT: decimal(0, 90).default(5),
   S3_BUCKET: z
     .string()
     .regex(
@@ -211,8 +234,9 @@ function s3Settings(e: Env, set: Record<string, unknown>): S3StorageConfig | und
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  // An empty variable means unset (`DATABASE_URL= npm start` runs on the embedded database).
-  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An empty variable, or one of only spaces, means unset (`DATABASE_URL= npm start` runs on the embedded
+  // database; `PORT=' '` listens on 3000, not on a random port). The values themselves are kept as they are.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
