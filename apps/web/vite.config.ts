@@ -27,6 +27,11 @@ const AREA_ONLY = [
   'use-focus-rescue',
   'detail-card',
   'session-actions',
+  'money-in',
+  'shop-dates',
+  'use-focus-on-close',
+  // The question before leaving a changed form: the back-office's forms and the proposal builder.
+  String.raw`forms[\/]use-unsaved-changes`,
 ];
 const NOT_IN_SHELL = [
   ...AREA_ONLY,
