@@ -12,6 +12,16 @@ export async function findUserById(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
+/** The password and status a new session is made against, under a share lock that a password's change waits for. */
+export async function lockUserForSession(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('share');
+  return rows[0] ?? null;
+}
+
 export async function insertUser(
   db: DbOrTx,
   values: {

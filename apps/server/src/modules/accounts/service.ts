@@ -156,6 +156,12 @@ export async function login(
   if (user.status !== USER_STATUS.active) throw new AppError(403, SERVER_MESSAGES.accountInactive);
   await loginSucceeded(ctx, attempt);
   return ctx.database.db.transaction(async (tx) => {
+    // The password was checked outside any transaction; a reset or change that ended the sessions meanwhile must
+    // not let this one start with the old password. Under the row's share lock, a reset or change under way is
+    // waited for and then seen here; one that comes after sees (and ends) this session, as its update waits.
+    const now = await q.lockUserForSession(tx, user.id);
+    if (!now || now.passwordHash !== user.passwordHash) throw new AppError(401, SERVER_MESSAGES.loginInvalid);
+    if (now.status !== USER_STATUS.active) throw new AppError(403, SERVER_MESSAGES.accountInactive);
     const token = await createSession(tx, { userId: user.id, audience, remember: input.remember, ...meta });
     return { token, user };
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { passwordResetTokens, sessions, users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -287,6 +288,28 @@ describe('sessions and areas', () => {
 });
 
 describe('password reset', () => {
+  it('a login under way while the password is reset gets no session made with the old password', async () => {
+    const { email, password, user } = await registerCustomer(t.app);
+    // A reset under way: its transaction has written the new password and not yet ended the sessions.
+    const reset = await holdingClient(t.databaseUrl);
+    let answered = false;
+    let login: ReturnType<typeof post> | undefined;
+    try {
+      await reset.query(`update users set password_hash = 'a new hash' where id = $1`, [user.id]);
+      login = post('/api/login', { email, password }).finally(() => (answered = true));
+      // The login checked the old password (the row as committed) and waits to make its session.
+      expect(await waitUntilBlocked(t.databaseUrl, reset, () => answered)).toBe(true);
+      await reset.query('delete from sessions where user_id = $1', [user.id]);
+      await reset.query('commit');
+    } finally {
+      await reset.end();
+    }
+    const res = await login!;
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().message).toBe(SERVER_MESSAGES.loginInvalid);
+    expect(await t.ctx.database.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
+  });
+
   it('mails a single-use link that resets the password and ends every session', async () => {
     const { email, token: oldToken } = await registerCustomer(t.app);
     const res = await post('/api/forgot-password', { email });
