@@ -20,6 +20,8 @@ export async function mailVerificationLink(
   ctx: AppContext,
   tx: DbOrTx,
   user: { id: number; name: string; email: string },
+  /** The address replaced another one (an admin's own profile), rather than being the one registered with. */
+  changed = false,
 ): Promise<void> {
   const token = generateToken();
   await q.insertVerificationToken(tx, {
@@ -29,12 +31,18 @@ export async function mailVerificationLink(
     expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
   });
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const paragraphs = [
-    `Hello ${user.name},`,
-    `Please confirm that ${user.email} is your e-mail address. The link below is valid for 24 hours and can be used once.`,
-    'Designs you sent us as a guest with this address are added to your account once it is confirmed.',
-    'If you did not create an account, you can ignore this e-mail.',
-  ];
+  const paragraphs = changed
+    ? [
+        `Hello ${user.name},`,
+        `Please confirm that ${user.email} is your new e-mail address. The link below is valid for 24 hours and can be used once; until it is followed, no password reset is mailed to this address.`,
+        'If you did not change your address, you can ignore this e-mail.',
+      ]
+    : [
+        `Hello ${user.name},`,
+        `Please confirm that ${user.email} is your e-mail address. The link below is valid for 24 hours and can be used once.`,
+        'Designs you sent us as a guest with this address are added to your account once it is confirmed.',
+        'If you did not create an account, you can ignore this e-mail.',
+      ];
   await enqueueMail(tx, {
     to: user.email,
     subject: `Verify your e-mail address for ${ctx.config.appName}`,

@@ -16,6 +16,7 @@ import {
   uploadJournalOf,
 } from '../../platform/files/upload-journal';
 import type { UploadedFile } from '../../platform/multipart';
+import { mailVerificationLink } from '../accounts/email-verification';
 import { changePassword, toAdminDto, toUserDto } from '../accounts/service';
 import { spendUploadRate, type UploadOwner } from '../uploads/quota';
 import * as q from './queries';
@@ -75,6 +76,9 @@ async function saveProfile(
       const before = await q.findProfile(tx, userId, { lock: true });
       if (!before) throw unauthenticated();
       const after = await q.updateProfile(tx, userId, { ...values, ...(photoKey ? { photoKey } : {}) });
+      // A new address (an admin's own profile) is unproven until its owner follows the link mailed to it; until
+      // then no password reset is mailed there (accounts/service.ts, sendResetLink).
+      if (after.email !== before.email) await mailVerificationLink(ctx, tx, after, true);
       if (photoKey) await adoptUploads(tx, imageFileKeys(photoKey));
       // The replaced photo's files go once this commits (`removeDisowned` below, or the journal sweep).
       if (photoKey && before.photoKey) await disownUploads(tx, imageFileKeys(before.photoKey));

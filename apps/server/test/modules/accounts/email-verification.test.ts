@@ -7,6 +7,8 @@ import { users } from '../../../src/db/schema/users';
 import { designClaimTokens, emailVerificationTokens } from '../../../src/db/schema/verification';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { multipart } from '../../support/multipart';
+import { backgroundSettled } from '../../../src/platform/background';
 import { DONT_HAVE_DESIGN_FIELDS, HAVE_DESIGN_FIELDS, designFile, submit } from '../designs/support';
 
 let t: TestApp;
@@ -310,5 +312,35 @@ describe('accounts created by the shop', () => {
   it('marks admins created from the command line verified', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     expect(admin.user.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('an admin’s new address gets a link to prove it; no password reset goes there until it is followed', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const typo = `typo-${admin.email}`;
+    const body = await multipart({ name: 'Ops', email: typo }, []);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/profile/update',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(admin.token) },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const token = await mailedToken(typo, 'email_verification');
+    const resetsTo = async (to: string) => {
+      await backgroundSettled();
+      return db().$count(mailQueue, and(eq(mailQueue.toAddress, to), eq(mailQueue.kind, 'password_reset')));
+    };
+    // Whoever reads the mistyped address asks for a reset: the same answer, and nothing is mailed.
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: typo },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(await resetsTo(typo)).toBe(0);
+
+    expect((await verify(token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: typo } });
+    expect(await resetsTo(typo)).toBe(1);
   });
 });
