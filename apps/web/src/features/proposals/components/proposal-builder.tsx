@@ -116,7 +116,8 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
     formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
   }, []);
   const cancel = async () => {
-    if (!formState.isDirty || (await confirmDiscard())) onCancel?.();
+    // confirmDiscard asks only when something was changed.
+    if (await confirmDiscard()) onCancel?.();
   };
 
   const save = useProposalMutation((values: BuilderValues) => {
