@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { USER_STATUS } from '@shop/contracts';
 import type { DbOrTx } from '../../db/connection';
 import { passwordResetTokens, users } from '../../db/schema/users';
 
@@ -48,12 +49,33 @@ export async function updatePasswordHash(db: DbOrTx, userId: number, passwordHas
     .where(eq(users.id, userId));
 }
 
-export async function insertResetToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
+/**
+ * Stores a reset link's token; false, storing nothing, when the account is no longer active (a deactivation that
+ * committed after the request's lookup).
+ */
+export async function insertResetToken(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
   // One live link at a time: a new request voids the older ones. Links are made after the answer, so two requests
-  // may run at once: the user's row lock orders them, and the later one voids the earlier one's link.
-  await db.execute(sql`select 1 from users where id = ${userId} for update`);
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  // may run at once: the user's row lock orders them, and the later one voids the earlier one's link. The lock also
+  // orders the link after a deactivation under way, which voids the account's links.
+  const [row] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (row?.status !== USER_STATUS.active) return false;
+  await voidResetTokens(db, userId);
   await db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+  return true;
+}
+
+/** Voids every reset link of an account. */
+export async function voidResetTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 /** Marks a valid, unused, unexpired token used and answers it; null when there is none. */

@@ -1,5 +1,6 @@
 import { SERVER_MESSAGES, RESET_TOKEN_TTL_MS, type User, type Admin, USER_STATUS } from '@shop/contracts';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/connection';
 import { networkOf } from '../../platform/client-address';
 import { AppError, conflict, fieldError, validationFailed } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
@@ -209,7 +210,8 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
     // Anyone can ask for an account's reset: past the day's mails, asking again changes nothing, and the last
     // link sent keeps working.
     if (!(await underDailyMailCap(tx, 'password_reset', user.email, RESET_MAILS_PER_DAY))) return;
-    await q.insertResetToken(tx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    if (!(await q.insertResetToken(tx, user.id, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS))))
+      return;
     const paragraphs = [
       `Hello ${user.name},`,
       'We received a request to reset the password of your account. The link below is valid for 60 minutes and can be used once.',
@@ -225,6 +227,9 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
     });
   });
 }
+
+/** Voids every reset link of an account, in the caller's transaction (a deactivation). */
+export const voidResetLinks = (tx: DbOrTx, userId: number) => q.voidResetTokens(tx, userId);
 
 /**
  * The token is checked first, by one read that costs the same for known and unknown e-mails; only a valid token's

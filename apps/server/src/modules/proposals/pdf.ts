@@ -96,7 +96,7 @@ export async function renderProposalPdf(
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Proposal ${view.number}`, left, 110);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   doc.text(`Version ${view.version} - ${view.status}`);
-  doc.text(`Date: ${zonedDay(new Date(view.sent_at ?? view.created_at), opts.timeZone)}`);
+  doc.text(`Date: ${formatDay(zonedDay(new Date(view.sent_at ?? view.created_at), opts.timeZone))}`);
   doc.text(`Valid until: ${formatDay(view.valid_until)}`);
 
   doc.moveDown();

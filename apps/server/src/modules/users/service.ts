@@ -5,6 +5,7 @@ import { revokeUserSessions } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors';
 import { imageFileKeys } from '../../platform/files/images';
 import { disownUploads, removeDisowned } from '../../platform/files/upload-journal';
+import { voidResetLinks } from '../accounts/service';
 import { designCountsByUser } from '../designs/design-stats';
 import { adminPagination } from '../../platform/pagination';
 import * as q from './queries';
@@ -37,9 +38,9 @@ export async function listUsers(
 }
 
 /**
- * Flips a customer between active and inactive. Deactivation ends every session of the account in the same
- * transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so an admin can
- * neither lock themselves out nor lock out another admin from this list.
+ * Flips a customer between active and inactive. Deactivation ends every session of the account and voids its reset
+ * links in the same transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so
+ * an admin can neither lock themselves out nor lock out another admin from this list.
  */
 export async function toggleUserStatus(ctx: AppContext, userId: number): Promise<UserStatus> {
   const { status, revoked } = await ctx.database.db.transaction(async (tx) => {
@@ -47,8 +48,10 @@ export async function toggleUserStatus(ctx: AppContext, userId: number): Promise
     if (!user) throw notFound();
     const next: UserStatus = user.status === USER_STATUS.active ? USER_STATUS.inactive : USER_STATUS.active;
     await q.setUserStatus(tx, userId, next);
-    const ended = next === USER_STATUS.inactive ? await revokeUserSessions(tx, userId) : [];
-    return { status: next, revoked: ended };
+    if (next === USER_STATUS.active) return { status: next, revoked: [] };
+    // A reset link mailed before would otherwise still set a password for whoever has the mail.
+    await voidResetLinks(tx, userId);
+    return { status: next, revoked: await revokeUserSessions(tx, userId) };
   });
   if (revoked.length) ctx.hub.emit('sessionsRevoked', revoked);
   return status;

@@ -5,6 +5,7 @@ import { passwordResetTokens, sessions, users } from '../../../src/db/schema/use
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 import { createTestApp, type TestApp } from '../../support/test-app';
+import { backgroundSettled } from '../../../src/platform/background';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -343,6 +344,59 @@ describe('password reset', () => {
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().errors.email).toEqual([SERVER_MESSAGES.resetTokenInvalid]);
     expect((await post('/api/login', { email, password: newPassword })).statusCode).toBe(200);
+  });
+
+  it('voids the links of an account when it is deactivated: one mailed before sets no password, now or once active again', async () => {
+    const { email, password, user } = await registerCustomer(t.app);
+    const admin = await createAdmin(t.app, t.ctx);
+    await post('/api/forgot-password', { email });
+    const link = resetLinkFrom(
+      (await t.deliverMail()).filter((m) => m.includes('Reset your password')).at(-1)!,
+    );
+    const toggle = () => post(`/api/admin/users/${user.id}/toggle-status`, {}, bearer(admin.token));
+    expect((await toggle()).json().status).toBe(0);
+    expect(await t.ctx.database.db.$count(passwordResetTokens, eq(passwordResetTokens.userId, user.id))).toBe(
+      0,
+    );
+    const attempt = () =>
+      post('/api/reset-password', {
+        email,
+        token: link.token,
+        password: 'Fresh-Cubicle-88',
+        password_confirmation: 'Fresh-Cubicle-88',
+      });
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.email).toEqual([SERVER_MESSAGES.resetTokenInvalid]);
+    expect((await toggle()).json().status).toBe(1);
+    expect((await attempt()).statusCode).toBe(422);
+    expect((await post('/api/login', { email, password })).statusCode).toBe(200);
+    expect((await post('/api/login', { email, password: 'Fresh-Cubicle-88' })).statusCode).toBe(401);
+  });
+
+  it('mails no link when the account is deactivated while the link is being made', async () => {
+    const { email, user } = await registerCustomer(t.app);
+    await t.deliverMail();
+    // A deactivation under way: it holds the account's row, and will void its links and commit.
+    const deactivation = await holdingClient(t.databaseUrl);
+    try {
+      await deactivation.query('update users set status = 0 where id = $1', [user.id]);
+      const res = await post('/api/forgot-password', { email });
+      expect(res.statusCode).toBe(200);
+      let done = false;
+      const made = backgroundSettled().then(() => (done = true));
+      // The request's lookup read the account as active; making its link waits for the deactivation.
+      expect(await waitUntilBlocked(t.databaseUrl, deactivation, () => done)).toBe(true);
+      await deactivation.query('delete from password_reset_tokens where user_id = $1', [user.id]);
+      await deactivation.query('commit');
+      await made;
+    } finally {
+      await deactivation.end();
+    }
+    expect(await t.ctx.database.db.$count(passwordResetTokens, eq(passwordResetTokens.userId, user.id))).toBe(
+      0,
+    );
+    expect((await t.deliverMail()).filter((m) => m.includes('Reset your password'))).toHaveLength(0);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

@@ -172,7 +172,8 @@ describe('proposals', () => {
     const adminPdf = await call('GET', `/api/admin/proposals/${p.id}/pdf`, admin.token);
     expect(adminPdf.statusCode).toBe(200);
     expect(adminPdf.headers['content-type']).toBe('application/pdf');
-    await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+    const sentAt = (await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token)).json().proposal
+      .sent_at;
     const res = await call('GET', `/api/user/proposals/${p.id}/pdf`, a.token);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -185,6 +186,8 @@ describe('proposals', () => {
       'Installation',
       'USD 4,067.29',
       `Valid until: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${p.valid_until}T00:00:00Z`))}`,
+      // The day it was sent, in the shop's zone, written as the app writes days.
+      `Date: ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: t.ctx.config.shopTimezone }).format(new Date(sentAt))}`,
       'Terms',
       p.customer.name,
       `Design ${design.slug}`,
