@@ -390,13 +390,22 @@ export async function checkBackup(from: string): Promise<Manifest> {
       sha256: f.sha256,
     })),
   ];
-  for (const { name, file, sha256 } of digests)
-    if (sha256 !== undefined && (await sha256Of(file)) !== sha256)
-      throw new Error(
-        `the backup in ${from} is damaged, nothing was restored: ${name} is not the file backed up ` +
-          `(its SHA-256 differs from the manifest's)`,
-      );
+  const changed = await firstChanged(digests);
+  if (changed)
+    throw new Error(
+      `the backup in ${from} is damaged, nothing was restored: ${changed} is not the file backed up ` +
+        `(its SHA-256 differs from the manifest's)`,
+    );
   return manifest;
+}
+
+/** The name of the first file whose SHA-256 is not the one recorded (one without a recorded digest is not read). */
+async function firstChanged(
+  entries: { name: string; file: string; sha256?: string | undefined }[],
+): Promise<string | undefined> {
+  for (const { name, file, sha256 } of entries)
+    if (sha256 !== undefined && (await sha256Of(file)) !== sha256) return name;
+  return undefined;
 }
 
 /**
@@ -546,7 +555,8 @@ async function moveIntoPlace(staging: string, filesDir: string): Promise<void> {
 
 /**
  * Whether a database that is not empty is this backup's, restored by a run that was cut before it moved the staged
- * files: every restored table holds the manifest's row count, and the staging folder every file at its size.
+ * files: every restored table holds the manifest's row count, and the staging folder every file at its size and
+ * with its SHA-256 (when the manifest records digests).
  */
 async function checkInterrupted(client: pg.Client, manifest: Manifest, staging: string): Promise<void> {
   const cannot = (why: string) =>
@@ -566,4 +576,12 @@ async function checkInterrupted(client: pg.Client, manifest: Manifest, staging: 
   }
   const [problem] = await fileProblems(staging, manifest.files);
   if (problem) throw cannot(problem);
+  const changed = await firstChanged(
+    manifest.files.map((f) => ({
+      name: `${path.basename(staging)}/${f.key}`,
+      file: safeJoin(staging, f.key),
+      sha256: f.sha256,
+    })),
+  );
+  if (changed) throw cannot(`${changed} is not the file backed up (its SHA-256 differs from the manifest's)`);
 }

@@ -501,6 +501,26 @@ describe('backup and restore', () => {
     expect((await readdir(target.dataDir)).sort()).toEqual([path.basename(staging)]);
   }, 60_000);
 
+  it('does not move a staged file whose contents changed with its size kept', async () => {
+    const from = path.join(scratch, 'backup');
+    const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
+    const target = await emptyTarget('shop_cut_changed_file');
+    await restore({ ...target, from });
+    const staging = restoreStagingDir(target.filesDir);
+    await rename(target.filesDir, staging);
+    // A staged file written over while the restore was cut (a disk fault, another process).
+    const key = manifest.files[0]!.key;
+    const file = path.join(staging, key);
+    const bytes = await readFile(file);
+    bytes[0] = bytes[0]! ^ 0xff;
+    await writeFile(file, bytes);
+
+    await expect(restore({ ...target, from })).rejects.toThrow(
+      `${path.basename(staging)}/${key} is not the file backed up (its SHA-256 differs from the manifest's)`,
+    );
+    expect((await readdir(target.dataDir)).sort()).toEqual([path.basename(staging)]);
+  }, 60_000);
+
   it('removes the staging folder a restore cut before its commit left, and restores', async () => {
     const from = path.join(scratch, 'backup');
     const manifest = JSON.parse(await readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
