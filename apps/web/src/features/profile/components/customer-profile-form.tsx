@@ -11,7 +11,7 @@ export function CustomerProfileForm({ user }: { user: User }) {
     <ProfileForm
       schema={customerProfileUpdateRequest}
       photoUrl={user.photo_url}
-      photoHint="Any image: PNG, JPEG, WEBP, GIF or AVIF, up to 10 MB."
+      photoHint="Any image: PNG, JPEG, WEBP, GIF, AVIF or TIFF, up to 10 MB."
       values={{ name: user.name, phone: user.phone ?? '' }}
       save={updateCustomerProfile}
       onSaved={({ user: updated, message }) => {
