@@ -1,7 +1,9 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { UserStatus } from '@shop/contracts';
 import type { DbOrTx } from '../../db/connection';
+import { products, productImages } from '../../db/schema/catalog';
 import { messageAttachments, conversations, messages } from '../../db/schema/chat';
+import { proposalLines } from '../../db/schema/deals';
 import { designSubmissions, recommendationFiles } from '../../db/schema/designs';
 import { favorites } from '../../db/schema/favorites';
 import { notifications } from '../../db/schema/notifications';
@@ -140,6 +142,67 @@ export async function filesOfCustomer(db: DbOrTx, userId: number) {
       ...attachments.map((a) => a.key),
     ],
   };
+}
+
+/**
+ * The product photos the customer's proposals show, each with the product it was taken from: a proposal keeps the
+ * photo its product had, so one replaced or deleted since may be kept in storage for these lines only. Their
+ * products are share-locked, before the lines are deleted: a photo replaced or a product deleted at the same time
+ * either commits first and is seen, or waits and then finds these lines gone; one of the two removes the photo.
+ * (Taken after the lines' deletion, the lock could wait on a product's deletion that waits on those lines.)
+ */
+export async function proposalPhotosOf(db: DbOrTx, userId: number) {
+  // A proposal answers a design or a quote request, never both: each set through its own index.
+  const { rows } = await db.execute<{ key: string; product_id: number | null }>(sql`
+    select l.photo_key as key, l.product_id from proposal_lines l
+      join proposals p on p.id = l.proposal_id join design_submissions d on d.id = p.design_id
+      where d.user_id = ${userId} and l.photo_key is not null
+    union
+    select l.photo_key, l.product_id from proposal_lines l
+      join proposals p on p.id = l.proposal_id join quote_requests r on r.id = p.quote_request_id
+      where r.user_id = ${userId} and l.photo_key is not null`);
+  const photos = rows.map((r) => ({ key: r.key, productId: r.product_id }));
+  const productIds = [...new Set(photos.flatMap((p) => (p.productId === null ? [] : [p.productId])))];
+  if (productIds.length > 0)
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(products.id)
+      .for('share');
+  return photos;
+}
+
+/**
+ * Of these photos (proposalPhotosOf's), the keys nothing shows once the customer's proposals are gone: neither the
+ * photo or gallery of the product it was taken from (an image key belongs to one product) nor another proposal's
+ * line.
+ */
+export async function unshownPhotoKeys(
+  db: DbOrTx,
+  photos: { key: string; productId: number | null }[],
+): Promise<string[]> {
+  const keys = [...new Set(photos.map((p) => p.key))];
+  if (keys.length === 0) return [];
+  const productIds = [...new Set(photos.flatMap((p) => (p.productId === null ? [] : [p.productId])))];
+  const shown = new Set<string>();
+  if (productIds.length > 0) {
+    const current = await db
+      .select({ key: products.photoKey })
+      .from(products)
+      .where(inArray(products.id, productIds));
+    const gallery = await db
+      .select({ key: productImages.imageKey })
+      .from(productImages)
+      .where(and(inArray(productImages.productId, productIds), inArray(productImages.imageKey, keys)));
+    for (const { key } of [...current, ...gallery]) if (key) shown.add(key);
+  }
+  const lines = await db
+    .selectDistinct({ key: proposalLines.photoKey })
+    .from(proposalLines)
+    .where(inArray(proposalLines.photoKey, keys));
+  for (const { key } of lines) if (key) shown.add(key);
+  return keys.filter((k) => !shown.has(k));
 }
 
 /**

@@ -60,7 +60,8 @@ export async function toggleUserStatus(ctx: AppContext, userId: number): Promise
 /**
  * Erases a customer account and everything that is theirs: sessions, favourites, notifications, design submissions
  * (with history and recommendation files), the support conversation (with messages and attachments), the admin
- * notifications pointing at them, and every stored file of those rows (see README "Deleting a user").
+ * notifications pointing at them, and every stored file of those rows, with the product photos only their proposals
+ * still showed (see README "Deleting a user").
  * Rows go in one transaction; the files are deleted after it commits, so a failed delete leaves everything.
  */
 export async function deleteUser(
@@ -73,10 +74,16 @@ export async function deleteUser(
     const user = await q.lockCustomer(tx, userId);
     if (!user) throw notFound();
     const owned = await q.filesOfCustomer(tx, userId);
+    const proposalPhotos = await q.proposalPhotosOf(tx, userId);
     const ended = await revokeUserSessions(tx, userId);
     await q.deleteNotificationsAbout(tx, userId, owned.designIds);
     await q.deleteUserRow(tx, userId);
-    const files = [...owned.privateKeys, ...(user.photoKey ? imageFileKeys(user.photoKey) : [])];
+    const files = [
+      ...owned.privateKeys,
+      ...(user.photoKey ? imageFileKeys(user.photoKey) : []),
+      // Product photos replaced or deleted since, kept for the customer's proposals only.
+      ...(await q.unshownPhotoKeys(tx, proposalPhotos)).flatMap(imageFileKeys),
+    ];
     await disownUploads(tx, files);
     return { files, revoked: ended };
   });

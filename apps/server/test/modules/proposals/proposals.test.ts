@@ -539,6 +539,62 @@ describe('proposals', () => {
     expect(again.lines[0].photo_url).toBe(photoUrl);
   });
 
+  it("deleting a customer removes the old product photos only their proposals showed, and keeps those others' show", async () => {
+    const { a, b, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const shared = product.photoKey!;
+    // Customer A's proposal for their design, and customer B's answer to a quote request: both show the photo.
+    const forA = await call(
+      'POST',
+      `/api/admin/designs/${design.id}/proposals`,
+      admin.token,
+      body(product.id),
+    );
+    expect(forA.statusCode, forA.body).toBe(201);
+    const qr = (
+      await call('POST', '/api/user/quote-requests', b.token, {
+        items: [{ product_id: product.id, quantity: 1 }],
+      })
+    ).json().quote_request;
+    const forB = await call('POST', `/api/admin/quote-requests/${qr.id}/proposals`, admin.token, {
+      valid_until: inDays(30),
+      lines: [{ product_id: product.id, quantity: 1 }],
+    });
+    expect(forB.statusCode, forB.body).toBe(201);
+    expect((await replacePhoto(product.id, admin.token)).statusCode).toBe(200);
+    expect(await imageStored(t, shared)).toBe(true);
+
+    // A second design of A's, answered with a product whose photo is then replaced: A's proposals alone show it.
+    const secondDesign = await submit(
+      t,
+      { ...HAVE_DESIGN_FIELDS, title: 'Annex' },
+      [designFile()],
+      bearer(a.token),
+    );
+    const [annex] = await db()
+      .select()
+      .from(designSubmissions)
+      .where(eq(designSubmissions.slug, secondDesign.json().design.slug));
+    const own = (await db().select().from(products).where(eq(products.id, product.id)))[0]!.photoKey!;
+    const onlyA = await call(
+      'POST',
+      `/api/admin/designs/${annex!.id}/proposals`,
+      admin.token,
+      body(product.id),
+    );
+    expect(onlyA.statusCode, onlyA.body).toBe(201);
+    expect((await replacePhoto(product.id, admin.token)).statusCode).toBe(200);
+    const current = (await db().select().from(products).where(eq(products.id, product.id)))[0]!.photoKey!;
+    expect(await imageStored(t, own)).toBe(true);
+
+    const deleted = await call('DELETE', `/api/admin/users/${a.user.id}`, admin.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // Shown by A's proposals only: gone. Shown by B's proposal too, or the product's photo now: kept.
+    expect(await imageStored(t, own)).toBe(false);
+    expect(await imageStored(t, shared)).toBe(true);
+    expect(await imageStored(t, current)).toBe(true);
+  });
+
   it('a photo replaced while a draft with its product is being written stays, shown by the new line', async () => {
     const { admin, design, product } = await dealSetup(t);
     const call = caller(t);
