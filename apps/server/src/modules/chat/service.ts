@@ -8,6 +8,7 @@ import {
   CUSTOMER_MESSAGES,
   realtimeChannels as channels,
   sendMessageFields,
+  USER_STATUS,
   type ChatMessage,
   type ChatUser,
   type Conversation,
@@ -297,9 +298,14 @@ async function postMessage(
     });
   }
 
-  // An admin's reply is also mailed to a customer who is not connected (at most once per window).
+  // An admin's reply is also mailed to a customer who is not connected (at most once per window), unless the
+  // account is inactive: its owner cannot sign in to read it (the reply itself is kept, for the history).
   const mailCustomer =
-    admin && !(await realtime.isOnline(target.customerId).catch(() => true)) ? target.customer : null;
+    admin &&
+    target.customer?.status === USER_STATUS.active &&
+    !(await realtime.isOnline(target.customerId).catch(() => true))
+      ? target.customer
+      : null;
 
   const notice = {
     type: 'chat_message' as const,

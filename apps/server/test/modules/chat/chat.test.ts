@@ -342,6 +342,42 @@ describe('chat: the shared support inbox', () => {
     expect((await t.deliverMail()).filter((m) => m.includes('thanks'))).toHaveLength(0);
   });
 
+  it('a reply to a deactivated customer is kept but not mailed: the account cannot sign in to read it', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const toggle = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${alice.user.id}/toggle-status`,
+        headers: bearer(admin.token),
+      });
+    const replyMails = async () =>
+      (
+        await t.ctx.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from mail_queue where kind = 'chat_reply'`,
+        )
+      ).rows[0]!.n;
+    expect((await toggle()).json().status).toBe(0);
+
+    const reply = await sendMessage(t, admin.token, alice.user.id, 'Reply to an inactive account');
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await replyMails()).toBe(0);
+    // The history keeps it.
+    const history = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/${alice.user.id}`,
+        headers: bearer(admin.token),
+      })
+    ).json() as MessagesResponse;
+    expect(history.messages.map((m) => m.message)).toEqual(['Reply to an inactive account']);
+
+    // Active again: the next reply to the offline customer is mailed.
+    expect((await toggle()).json().status).toBe(1);
+    expect((await sendMessage(t, admin.token, alice.user.id, 'Welcome back')).statusCode).toBe(200);
+    expect(await replyMails()).toBe(1);
+  });
+
   it('the reply mail quotes a long reply cut before an emoji at the cut, never through it', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);

@@ -27,6 +27,13 @@ export const chatKeys = {
   attachment: (area: ChatArea, id: number) => ['chat', area, 'attachment', id] as const,
 };
 
+/**
+ * Every notification query of an area (the notifications feature's `notificationKeys.all`: the bell's count and
+ * lists). Reading a conversation in the back-office marks the team's chat notifications of that customer read on
+ * the server, so chat has these read again. Named here because a feature never imports another (house rule).
+ */
+export const areaNotificationsKey = (area: ChatArea) => ['notifications', area] as const;
+
 /** A page of conversations: the team's inbox pages by `cursor` and narrows by `search`. */
 export function fetchConversations(
   area: ChatArea,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
@@ -183,5 +184,102 @@ describe('useChat, the team inbox', () => {
     expect(result.current.pane?.messages.map((m) => m.id)).toEqual([1]);
     expect(result.current.pane?.failure).toBeNull();
     warn.mockRestore();
+  });
+
+  it('a conversation a colleague read is unread no more in this inbox; the customer reading ours changes no count', async () => {
+    server.use(
+      http.get('/api/conversations', () =>
+        HttpResponse.json({
+          conversations: [
+            { ...conversation(5), unread: 3 },
+            { ...conversation(6), unread: 2 },
+          ],
+          next_cursor: null,
+        }),
+      ),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
+    await waitFor(() => expect(result.current.conversations.map((c) => c.unread)).toEqual([3, 2]));
+
+    // Customer 6 read the team's replies: their own messages stay unread for the team.
+    act(() => events.get('messages:seen')!({ conversation_user_id: 6, reader: 'customer' }));
+    // Another admin opened customer 5's conversation.
+    act(() => events.get('messages:seen')!({ conversation_user_id: 5, reader: 'admin' }));
+    expect(result.current.conversations.map((c) => [c.user_id, c.unread])).toEqual([
+      [5, 0],
+      [6, 2],
+    ]);
+  });
+
+  it("reads the back-office's notifications again when a conversation is opened (its chat notifications are read)", async () => {
+    const user = { id: 5, name: 'Customer 5', photo_url: null };
+    server.use(
+      http.get('/api/conversations', () =>
+        HttpResponse.json({ conversations: [{ ...conversation(5), unread: 1 }], next_cursor: null }),
+      ),
+      http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread: 0 })),
+      http.get('/api/messages/5', () =>
+        HttpResponse.json({ messages: [customerMessage(1)], user, has_more: false }),
+      ),
+    );
+    // The bell's count, as the notifications feature keeps it (['notifications', area, 'unread']).
+    let bellReads = 0;
+    let bell = 1;
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(
+      () => ({
+        chat: useChat('admin', { id: 99 }),
+        bell: useQuery({
+          queryKey: ['notifications', 'admin', 'unread'],
+          queryFn: () => {
+            bellReads += 1;
+            return bell;
+          },
+          staleTime: Infinity,
+        }).data,
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.bell).toBe(1));
+    await waitFor(() => expect(result.current.chat.conversations).toHaveLength(1));
+    expect(bellReads).toBe(1);
+
+    bell = 0;
+    act(() => result.current.chat.open(5));
+    await waitFor(() => expect(result.current.bell).toBe(0));
+    expect(bellReads).toBe(2);
+    expect(result.current.chat.conversations[0]!.unread).toBe(0);
+  });
+});
+
+describe('useChat, the customer', () => {
+  it('a conversation read in another tab is unread no more in this one', async () => {
+    server.use(
+      http.get('/api/conversations', () =>
+        HttpResponse.json({
+          conversations: [{ ...conversation(5), name: 'Admin', unread: 2 }],
+          next_cursor: null,
+        }),
+      ),
+    );
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(() => useChat('customer', { id: 5 }), { wrapper });
+    await waitFor(() => expect(result.current.conversations.map((c) => c.unread)).toEqual([2]));
+
+    // The team reading the customer's messages is not the customer reading the team's.
+    act(() => events.get('messages:seen')!({ conversation_user_id: 5, reader: 'admin' }));
+    expect(result.current.conversations[0]!.unread).toBe(2);
+    act(() => events.get('messages:seen')!({ conversation_user_id: 5, reader: 'customer' }));
+    expect(result.current.conversations[0]!.unread).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
 import {
+  areaNotificationsKey,
   chatKeys,
   fetchConversations,
   fetchMessages,
@@ -145,9 +146,10 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     queryFn: async ({ pageParam, signal }) => {
       const page = await fetchMessages(area, activeId!, pageParam, signal);
       if (pageParam === undefined) {
-        // Opening a conversation reads it.
+        // Opening a conversation reads it; in the back-office, with its chat notifications (the bell).
         updateConversation(activeId!, (c) => ({ ...c, unread: 0 }));
         void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+        if (area === 'admin') void readAgain(queryClient, areaNotificationsKey(area));
       }
       return page;
     },
@@ -322,9 +324,20 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   const onSeen = useCallback(
     ({ conversation_user_id, reader }: MessagesSeenEvent) => {
       const key = area === 'admin' ? conversation_user_id : (me?.id ?? conversation_user_id);
-      // The other side read our messages: double checks.
       const ownFromAdmin = area === 'admin';
-      if ((reader === 'admin') === ownFromAdmin) return;
+      if ((reader === 'admin') === ownFromAdmin) {
+        // Our side read it (a colleague in the shared inbox, or the customer in another tab): nothing in it is
+        // unread here either. The layout's count and bell are read again (useUnreadChatCountLive).
+        updateConversation(key, (c) => (c.unread === 0 ? c : { ...c, unread: 0 }));
+        setBelled((b) => {
+          if (!b.has(key)) return b;
+          const next = new Set(b);
+          next.delete(key);
+          return next;
+        });
+        return;
+      }
+      // The other side read our messages: double checks.
       queryClient.setQueryData<MessagePages>(chatKeys.messages(area, key), (d) =>
         d
           ? {
@@ -339,7 +352,7 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
           : d,
       );
     },
-    [area, me, queryClient],
+    [area, me, queryClient, updateConversation],
   );
   useRealtimeEvent('messages:seen', onSeen);
 
@@ -453,13 +466,26 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
   };
 }
 
-/** The typing whisper: starts on input, stops 3 s after the last keystroke or when the message is sent. */
+/**
+ * While the customer or admin types (from the first keystroke until the whisper stops), the whisper is said again
+ * this often, so the other side's indicator (cleared after `CHAT.typingClearMs` without news) stays up until the
+ * stop: never more than 2 s pass without news. Well below the server's limit of client events per socket
+ * (`REALTIME_EVENTS_PER_10_SECONDS`, 20 by default): 5 per 10 s, and the stop.
+ */
+export const TYPING_RESEND_MS = 2_000;
+
+/**
+ * The typing whisper: starts on input, is said again every `TYPING_RESEND_MS` while it lasts, and stops 3 s after
+ * the last keystroke or when the message is sent.
+ */
 export function useTypingWhisper(area: ChatArea, receiverId: number | null) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const heartbeat = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const typingTo = useRef<number | null>(null);
 
   const stop = useCallback(() => {
     clearTimeout(timer.current);
+    clearInterval(heartbeat.current);
     if (typingTo.current !== null) {
       realtime.sendTyping({ receiverId: area === 'admin' ? typingTo.current : undefined, isTyping: false });
       typingTo.current = null;
@@ -471,7 +497,10 @@ export function useTypingWhisper(area: ChatArea, receiverId: number | null) {
     if (typingTo.current !== receiverId) {
       if (typingTo.current !== null) stop();
       typingTo.current = receiverId;
-      realtime.sendTyping({ receiverId: area === 'admin' ? receiverId : undefined, isTyping: true });
+      const say = () =>
+        realtime.sendTyping({ receiverId: area === 'admin' ? receiverId : undefined, isTyping: true });
+      say();
+      heartbeat.current = setInterval(say, TYPING_RESEND_MS);
     }
     clearTimeout(timer.current);
     timer.current = setTimeout(stop, CHAT.typingAutoStopMs);

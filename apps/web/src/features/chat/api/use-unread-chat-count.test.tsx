@@ -1,4 +1,5 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -47,5 +48,59 @@ describe('useUnreadChatCountLive', () => {
     release();
     await waitFor(() => expect(result.current).toBe(1));
     expect(reads).toBe(2);
+  });
+
+  it("reads the team's count and bell again when another admin reads a conversation", async () => {
+    let unread = 3;
+    server.use(http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread })));
+    // The bell's count, as the notifications feature keeps it (['notifications', area, 'unread']).
+    let bell = 1;
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(
+      () => {
+        useUnreadChatCountLive('admin');
+        return {
+          chat: useUnreadChatCount('admin'),
+          bell: useQuery({
+            queryKey: ['notifications', 'admin', 'unread'],
+            queryFn: () => bell,
+            staleTime: Infinity,
+          }).data,
+        };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current).toEqual({ chat: 3, bell: 1 }));
+    await waitFor(() => expect(document.title).toBe('(3) My Chat App'));
+
+    unread = 0;
+    bell = 0;
+    act(() => handlers.get('messages:seen')!({ conversation_user_id: 7, reader: 'admin' }));
+    await waitFor(() => expect(result.current).toEqual({ chat: 0, bell: 0 }));
+    await waitFor(() => expect(document.title).not.toContain('(3)'));
+  });
+
+  it("reads the customer's count again when the conversation is read in another tab", async () => {
+    let unread = 2;
+    server.use(http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread })));
+    const queryClient = createTestQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <TestProviders queryClient={queryClient}>{children}</TestProviders>
+    );
+    const { result } = renderHook(
+      () => {
+        useUnreadChatCountLive('customer');
+        return useUnreadChatCount('customer');
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current).toBe(2));
+
+    unread = 0;
+    act(() => handlers.get('messages:seen')!({ conversation_user_id: 7, reader: 'customer' }));
+    await waitFor(() => expect(result.current).toBe(0));
   });
 });

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { CHAT, type ChatMessage } from '@shop/contracts';
+import { CHAT, type ChatMessage, type MessagesSeenEvent } from '@shop/contracts';
 import { setStandInTitle } from '../../../lib/page-meta';
 import { readAgain } from '../../../lib/query-client';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
-import { chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
+import { areaNotificationsKey, chatKeys, fetchUnreadChatCount, type ChatArea } from './chat-api';
 import { getActiveConversation } from './active-conversation';
 
 /** The unread chat count of an area (for the layouts' badges): one cached query, read by every badge. */
@@ -29,7 +29,10 @@ function playTone() {
 /**
  * While mounted (an area's layout, so on every screen of the area): the area's realtime connection; a message
  * from the other side for a conversation that is not open plays the tone and has the unread count read again;
- * and while that count is above 0 the window's title reads '(N) My Chat App' (specs, Chat).
+ * a conversation read by this side (another admin of the shared inbox, or the customer in another tab) has the
+ * count read again, and in the back-office the notifications too (reading it marks every admin's chat
+ * notifications of that customer read); and while that count is above 0 the window's title reads
+ * '(N) My Chat App' (specs, Chat).
  */
 export function useUnreadChatCountLive(area: ChatArea): void {
   useRealtimeConnection(area);
@@ -44,6 +47,16 @@ export function useUnreadChatCountLive(area: ChatArea): void {
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
+  const onSeen = useCallback(
+    ({ reader }: MessagesSeenEvent) => {
+      // The other side reading our messages changes no count of ours.
+      if ((reader === 'admin') !== (area === 'admin')) return;
+      void readAgain(queryClient, chatKeys.unread(area));
+      if (area === 'admin') void readAgain(queryClient, areaNotificationsKey(area));
+    },
+    [area, queryClient],
+  );
+  useRealtimeEvent('messages:seen', onSeen);
   // Messages that came while the connection was down brought no event: the count is read again.
   const onReconnect = useCallback(() => {
     void readAgain(queryClient, chatKeys.unread(area));

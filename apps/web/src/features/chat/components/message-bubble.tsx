@@ -15,10 +15,14 @@ function formatSize(bytes: number): string {
 export function MessageBubble({
   message,
   own,
+  colleague = null,
   area,
 }: {
   message: ChatMessage;
+  /** Of the viewer's side (the team's, in the back-office): on the right, with its seen ticks. */
   own: boolean;
+  /** The colleague who wrote a message of the team's side, named on it (the back-office's shared inbox). */
+  colleague?: string | null;
   area: ChatArea;
 }) {
   const images = message.attachments.filter(isPreviewable);
@@ -33,6 +37,7 @@ export function MessageBubble({
         )}
       >
         {!own && <p className="mb-0.5 text-xs font-semibold text-copper-700">{message.sender.name}</p>}
+        {own && colleague && <p className="mb-0.5 text-xs font-semibold text-navy-100">{colleague}</p>}
         {message.message && <MessageText text={message.message} own={own} />}
         {images.length > 0 && (
           <ul className="mt-1 flex flex-wrap gap-2" aria-label="Images">

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shop/contracts';
 import type { PaneState } from '../api/use-chat';
@@ -66,5 +66,40 @@ describe('MessagePane', () => {
       />,
     );
     expect(region).toHaveTextContent('New message from Casey: Yes, a desk');
+  });
+
+  it("in the shared inbox, a colleague's reply is the team's: not announced as the customer's, with its seen ticks", () => {
+    const COLLEAGUE = 2;
+    const colleagueReply = (id: number, text: string, seen: boolean): ChatMessage => ({
+      ...message(id, COLLEAGUE, text),
+      receiver_id: CUSTOMER,
+      from_admin: true,
+      seen,
+      sender: { id: COLLEAGUE, name: 'Robin', photo_url: null },
+      receiver: user(CUSTOMER),
+    });
+    const opened = [message(1, CUSTOMER, 'Hello'), colleagueReply(2, 'Hi, Robin here', true)];
+    const { rerender } = render(<Pane state={pane(opened)} />);
+    const region = screen.getByTestId('message-arrived');
+
+    rerender(<Pane state={pane([...opened, colleagueReply(3, 'Anything else?', false)])} />);
+    expect(region).toHaveTextContent('');
+    const bubbles = screen.getAllByTestId('chat-message');
+    // The customer's message has no ticks; the team's replies have theirs, and say which colleague wrote them.
+    expect(within(bubbles[0]!).queryByTestId('message-status')).toBeNull();
+    expect(within(bubbles[1]!).getByTestId('message-status')).toHaveAttribute('data-seen', 'true');
+    expect(within(bubbles[2]!).getByTestId('message-status')).toHaveAttribute('data-seen', 'false');
+    expect(bubbles[2]).toHaveTextContent('Robin');
+
+    rerender(
+      <Pane
+        state={pane([
+          ...opened,
+          colleagueReply(3, 'Anything else?', false),
+          message(4, CUSTOMER, 'No, thanks'),
+        ])}
+      />,
+    );
+    expect(region).toHaveTextContent('New message from Casey: No, thanks');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ADMIN_MESSAGES, CHAT } from '@shop/contracts';
+import { ADMIN_MESSAGES, CHAT, type ChatMessage } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { ArrowDownIcon, ChatIcon, ChevronLeftIcon } from '../../../components/ui/icons';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -26,6 +26,17 @@ interface MessagePaneProps {
 }
 
 const distanceFromBottom = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+
+/**
+ * Whether a message is of the viewer's side: in the back-office the team's (decisions.md D7, the shared inbox: a
+ * colleague's reply is ours, not the customer's), in the customer area the customer's own.
+ */
+const ofOwnSide = (area: ChatArea, message: ChatMessage) =>
+  area === 'admin' ? message.from_admin : !message.from_admin;
+
+/** The sender named on a message of the viewer's side: a colleague's reply, in the back-office. */
+const colleagueOf = (area: ChatArea, message: ChatMessage, meId: number) =>
+  area === 'admin' && message.from_admin && message.sender_id !== meId ? message.sender.name : null;
 
 /**
  * The open conversation: four states (none open, loading, empty, messages), and its messages' failure to load,
@@ -80,11 +91,10 @@ export function MessagePane({
     } else if (lastId.current === null) {
       el.scrollTop = el.scrollHeight;
     } else if (last.id !== lastId.current) {
-      const own = last.sender_id === meId;
-      if (!own && arrived.current)
+      if (!ofOwnSide(area, last) && arrived.current)
         arrived.current.textContent = `New message from ${title}: ${last.message || 'an attachment'}`;
-      // Within 100 px of the bottom counts as at the bottom.
-      if (own || nearBottom.current) {
+      // One's own message goes into view; another's only within 100 px of the bottom (counted as at the bottom).
+      if (last.sender_id === meId || nearBottom.current) {
         el.scrollTop = el.scrollHeight;
         setNewMessagesFor(null);
       } else {
@@ -94,7 +104,7 @@ export function MessagePane({
     firstId.current = first;
     lastId.current = last.id;
     nearBottom.current = distanceFromBottom(el) <= CHAT.nearBottomPx;
-  }, [messages, meId, conversation, title]);
+  }, [messages, meId, conversation, title, area]);
 
   const loadOlder = () => {
     const el = scroller.current;
@@ -186,7 +196,13 @@ export function MessagePane({
               )}
               <ol className="flex flex-col gap-2" aria-label={`Messages with ${title}`}>
                 {messages.map((m) => (
-                  <MessageBubble key={m.id} message={m} own={m.sender_id === meId} area={area} />
+                  <MessageBubble
+                    key={m.id}
+                    message={m}
+                    own={ofOwnSide(area, m)}
+                    colleague={colleagueOf(area, m, meId)}
+                    area={area}
+                  />
                 ))}
               </ol>
             </>
