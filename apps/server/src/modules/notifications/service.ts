@@ -105,7 +105,12 @@ export async function markNotificationRead(ctx: AppContext, userId: number, id: 
   return (await unreadCounts(ctx.database.db, [userId])).get(userId) ?? 0;
 }
 
+/**
+ * Marks the user's unread notifications read and answers the unread count read after the update: a notification
+ * committed meanwhile (its insert was under way, so the update did not see it) stays unread and is counted, as its
+ * realtime event counts it.
+ */
 export async function markAllNotificationsRead(ctx: AppContext, userId: number): Promise<number> {
   await q.markAllRead(ctx.database.db, userId);
-  return 0;
+  return (await unreadCounts(ctx.database.db, [userId])).get(userId) ?? 0;
 }

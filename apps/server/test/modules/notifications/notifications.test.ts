@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { NotificationsResponse } from '@shop/contracts';
 import { createNotifications } from '../../../src/modules/notifications/service';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 
@@ -103,6 +104,39 @@ describe('notifications', () => {
         })
       ).json().unread_count,
     ).toBe(0);
+  });
+
+  it('mark all answers the unread count after its update: a notification committed meanwhile stays unread and counted', async () => {
+    const alice = await registerCustomer(t.app);
+    await seed(alice.user.id, 2);
+    const [newest] = (await list(alice.token)).notifications;
+    // Another request's transaction inserts a notification for Alice and holds one of her unread rows, so the
+    // mark-all update waits on it; the insert commits while it waits, unseen by the update's snapshot.
+    const holder = await holdingClient(t.databaseUrl);
+    let answer: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      await holder.query('select id from notifications where id = $1 for update', [newest!.id]);
+      await holder.query(
+        `insert into notifications (user_id, type, data) values ($1, 'design_update', $2::jsonb)`,
+        [alice.user.id, JSON.stringify({ type: 'design_update', message: 'arrived meanwhile' })],
+      );
+      let settled = false;
+      const marking = t.app
+        .inject({ method: 'POST', url: '/api/notifications/mark-all-read', headers: bearer(alice.token) })
+        .finally(() => (settled = true));
+      expect(await waitUntilBlocked(t.databaseUrl, holder, () => settled)).toBe(true);
+      await holder.query('commit');
+      answer = await marking;
+    } finally {
+      await holder.end();
+    }
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ message: 'All notifications marked as read.', unread_count: 1 });
+    const after = await list(alice.token);
+    expect(after.unread_count).toBe(1);
+    expect(after.notifications.filter((n) => !n.read_at).map((n) => n.data.message)).toEqual([
+      'arrived meanwhile',
+    ]);
   });
 
   it("another user's notification is 404 and stays unread", async () => {

@@ -13,5 +13,15 @@ export const favoritesQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const unlikeProduct = (id: number) =>
+const toggleFavorite = (id: number) =>
   api.post<FavoriteToggleResponse>('/api/favorites/toggle', { type: 'product', id }, OWN_ERRORS);
+
+/**
+ * Takes a product off the wishlist, whatever happened to it elsewhere: the toggle adds back a product already
+ * taken off (in another tab), and says so (is_favorited: true); it is then toggled once more. Answers the last
+ * toggle's answer.
+ */
+export async function unlikeProduct(id: number): Promise<FavoriteToggleResponse> {
+  const answer = await toggleFavorite(id);
+  return answer.status === 'success' && answer.is_favorited ? toggleFavorite(id) : answer;
+}

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '@shop/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CUSTOMER_MESSAGES, type Product, type ProductPage } from '@shop/contracts';
+import { clearToasts, getToasts } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import DesignsLikedPage from './designs-liked-page';
@@ -28,6 +29,25 @@ const page = (items: Product[]): ProductPage => ({
   total: items.length,
   per_page: 9,
 });
+
+/** The wishlist on the server: the list's answer, and the toggle as the server makes it (not idempotent). */
+function serveWishlist(initial: number[]) {
+  const liked = { ids: [...initial] };
+  answer('get', '/api/user/favorites', () => HttpResponse.json(page(liked.ids.map(product))));
+  const toggles = answer('post', '/api/favorites/toggle', () => {
+    const { id } = toggles.at(-1)!.body as { id: number };
+    const had = liked.ids.includes(id);
+    liked.ids = had ? liked.ids.filter((x) => x !== id) : [...liked.ids, id];
+    return HttpResponse.json({ status: 'success', is_favorited: !had });
+  });
+  return { liked, toggles };
+}
+
+const removeButton = (id: number) =>
+  screen.getByRole('button', { name: `Remove Walnut Desk ${id} from favourites` });
+const toastsSaid = () => getToasts().map((t) => `${t.type}: ${t.message}`);
+
+beforeEach(() => clearToasts());
 
 describe('My Favorites', () => {
   it('a product removed here is read again wherever the shop shows it (its heart, the quote request)', async () => {
@@ -86,5 +106,63 @@ describe('My Favorites', () => {
     expect(remove).not.toHaveAttribute('aria-busy');
     expect(remove).toHaveFocus();
     expect(sent).toHaveLength(1);
+  });
+
+  it('Remove of a product already taken off in another tab leaves it off the wishlist', async () => {
+    const user = userEvent.setup();
+    const { liked, toggles } = serveWishlist([1, 2]);
+    renderWithProviders(<DesignsLikedPage />, { route: '/user/designs-liked' });
+    await screen.findByText('Walnut Desk 1');
+    liked.ids = [2]; // un-hearted in another tab
+
+    await user.click(removeButton(1));
+    await waitFor(() => expect(screen.queryByText('Walnut Desk 1')).toBeNull());
+    // The toggle put it back (is_favorited: true): toggled once more.
+    expect(toggles.map((t) => t.body)).toEqual([
+      { type: 'product', id: 1 },
+      { type: 'product', id: 1 },
+    ]);
+    expect(liked.ids).toEqual([2]);
+    expect(toastsSaid()).toEqual([`success: ${CUSTOMER_MESSAGES.wishlistRemoved}`]);
+  });
+
+  it('Remove of a product the shop no longer has says so and drops its card', async () => {
+    const user = userEvent.setup();
+    let liked = [product(1), product(2)];
+    answer('get', '/api/user/favorites', () => HttpResponse.json(page(liked)));
+    answer('post', '/api/favorites/toggle', () =>
+      HttpResponse.json({ message: 'Product not found.' }, { status: 404 }),
+    );
+    renderWithProviders(<DesignsLikedPage />, { route: '/user/designs-liked' });
+    await screen.findByText('Walnut Desk 1');
+    liked = [product(2)]; // deleted meanwhile: no longer listed
+
+    await user.click(removeButton(1));
+    await waitFor(() => expect(screen.queryByText('Walnut Desk 1')).toBeNull());
+    expect(screen.getByText('Walnut Desk 2')).toBeInTheDocument();
+    expect(toastsSaid()).toEqual([`error: ${CUSTOMER_MESSAGES.wishlistError}`]);
+  });
+
+  it("passes a removed card's focus to the next card's Remove, the previous one's, then the heading", async () => {
+    const user = userEvent.setup();
+    serveWishlist([1, 2, 3]);
+    renderWithProviders(<DesignsLikedPage />, { route: '/user/designs-liked' });
+    await screen.findByText('Walnut Desk 2');
+
+    removeButton(2).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Walnut Desk 2')).toBeNull());
+    await waitFor(() => expect(removeButton(3)).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText('Walnut Desk 3')).toBeNull());
+    await waitFor(() => expect(removeButton(1)).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await screen.findByText('You have not liked any products yet.');
+    const heading = screen.getByRole('heading', { level: 1, name: 'My Favorites' });
+    await waitFor(() => expect(heading).toContainElement(document.activeElement as HTMLElement));
+    // The heading takes the focus from a script only: it is no stop of the tab order.
+    expect(document.activeElement).toHaveAttribute('tabindex', '-1');
   });
 });

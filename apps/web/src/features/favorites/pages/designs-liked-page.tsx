@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CUSTOMER_MESSAGES, type Product } from '@shop/contracts';
+import { CUSTOMER_MESSAGES, type Product, type ProductPage } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowButtons, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { failureMessage } from '../../../lib/api-error';
+import { failureMessage, isApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-api';
@@ -35,11 +36,22 @@ function RemoveButton({
       variant="outline"
       {...button('remove', onRemove)}
       aria-label={`Remove ${product.name} from favourites`}
+      data-remove={product.id}
     >
       Remove
     </Button>
   );
 }
+
+/** A Remove that has been answered and its list read again: its card, and where the focus goes if it is gone. */
+interface Removal {
+  id: number;
+  /** The Remove buttons to take the focus, in order: the next card's, then the previous one's. */
+  near: number[];
+}
+
+/** The toggle's refusal of a product deleted (404) or taken off the shop (409): its card is stale. */
+const productGone = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 409);
 
 /** /user/designs-liked: the products the customer liked, a page at a time (the page is kept in the URL). */
 export default function DesignsLikedPage() {
@@ -48,28 +60,68 @@ export default function DesignsLikedPage() {
   const query = useQuery(favoritesQuery(page));
   const { data } = query;
   const rows = useBusyRows();
+  const heading = useRef<HTMLSpanElement>(null);
+  const cards = useRef<HTMLUListElement>(null);
+  // The last Remove answered, until the list shows its page again (a render is asked for when it is set).
+  const removal = useRef<Removal | null>(null);
+  const [, setRemovals] = useState(0);
+
+  /**
+   * After a Remove, whatever its answer: the shop's other lists are read again, and this one (a product taken off
+   * is gone from it, and so is one the shop no longer has). Its card's focus is passed on if the card is gone.
+   */
+  const refresh = async (product: Product, removed: boolean) => {
+    const shown = queryClient.getQueryData<ProductPage>(favoritesQuery(page).queryKey)?.data ?? [];
+    const at = shown.findIndex((p) => p.id === product.id);
+    if (removed && shown.length === 1 && page > 1) setPage(page - 1);
+    // The inventory and product pages show the heart, and the quote request offers the wishlist: read again.
+    void queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    void queryClient.invalidateQueries({ queryKey: ['proposals', 'quote-products'] });
+    await queryClient.invalidateQueries({ queryKey: favoritesKey });
+    const near = [shown[at + 1], shown[at - 1]].filter((p) => p !== undefined).map((p) => p.id);
+    removal.current = { id: product.id, near };
+    setRemovals((n) => n + 1);
+  };
 
   const unlike = useRowMutation(rows, {
     mutationFn: (product: Product) => unlikeProduct(product.id),
-    onSuccess: async (answer) => {
-      if (answer.status !== 'success') {
-        toast.error(CUSTOMER_MESSAGES.wishlistError);
-        return;
-      }
-      if (data && data.data.length === 1 && page > 1) setPage(page - 1);
-      // The inventory and product pages show the heart, and the quote request offers the wishlist: read again.
-      void queryClient.invalidateQueries({ queryKey: ['catalog'] });
-      void queryClient.invalidateQueries({ queryKey: ['proposals', 'quote-products'] });
-      await queryClient.invalidateQueries({ queryKey: favoritesKey });
-      toast.success(CUSTOMER_MESSAGES.wishlistRemoved);
+    onSuccess: async (answer, product) => {
+      const removed = answer.status === 'success' && !answer.is_favorited;
+      await refresh(product, removed);
+      if (removed) toast.success(CUSTOMER_MESSAGES.wishlistRemoved);
+      else toast.error(CUSTOMER_MESSAGES.wishlistError);
     },
-    onError: (error) => toast.error(failureMessage(error, CUSTOMER_MESSAGES.wishlistError)),
+    onError: async (error, product) => {
+      toast.error(failureMessage(error, CUSTOMER_MESSAGES.wishlistError));
+      await refresh(product, productGone(error));
+    },
+  });
+
+  // Once the list shows this page without the removed card: a keyboard's focus that went with the card goes to
+  // the next card's Remove, the previous one's, or the page's heading when none is left (not to the page's body).
+  useEffect(() => {
+    const removed = removal.current;
+    if (!removed || data === undefined || query.isPlaceholderData) return;
+    removal.current = null;
+    if (data.data.some((p) => p.id === removed.id)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const shown = new Set(data.data.map((p) => p.id));
+    const next = removed.near.find((id) => shown.has(id));
+    const button =
+      next === undefined ? null : cards.current?.querySelector<HTMLElement>(`[data-remove="${next}"]`);
+    (button ?? heading.current)?.focus();
   });
 
   return (
     <>
       <PageHeader
-        title="My Favorites"
+        title={
+          // Takes the focus when the last card is removed (tabIndex -1: not a stop of the tab order).
+          <span ref={heading} tabIndex={-1} className="outline-none">
+            My Favorites
+          </span>
+        }
         description="The products you liked while browsing the inventory."
         actions={
           <Link to="/products" className={buttonClasses('outline')}>
@@ -97,7 +149,7 @@ export default function DesignsLikedPage() {
         onPageChange={setPage}
         pagesLabel="Favorites pages"
       >
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+        <ul ref={cards} className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {data?.data.map((product) => (
             <li
               key={product.id}

@@ -90,7 +90,30 @@ const markEach = (list: NotificationsResponse, mark: (n: AppNotification) => App
   notifications: list.notifications.map(mark),
 });
 
-/** Mark one, or all, read: the answer's unread_count becomes the count; the lists show them read. */
+/**
+ * What the cache holds when 'Mark all as read' is pressed: the ids of the loaded notifications (the ones the server
+ * is asked to mark), and how often the count had been written (a realtime notification, or a read of the count or
+ * of a list, writes it).
+ */
+function markAllStart(client: QueryClient, area: NotificationArea) {
+  const ids = new Set<number>();
+  for (const [, list] of client.getQueriesData<NotificationsResponse>({
+    queryKey: notificationKeys.lists(area),
+  }))
+    for (const n of list?.notifications ?? []) ids.add(n.id);
+  const countWrites = () =>
+    client.getQueryCache().find({ queryKey: notificationKeys.unread(area), exact: true })?.state
+      .dataUpdateCount ?? 0;
+  const writes = countWrites();
+  return { ids, countWrittenSince: () => countWrites() !== writes };
+}
+
+/**
+ * Mark one, or all, read: the answer's unread_count becomes the count; the lists show them read. Mark all shows
+ * read only the notifications loaded before it was pressed: one that came meanwhile (its realtime event may be
+ * ahead of the answer) may have been made after the server's update, and stays unread. When the count was written
+ * during the call, nothing tells which of the two came first: the count and the lists are read again.
+ */
 export function useNotificationActions(area: NotificationArea) {
   const client = useQueryClient();
   const markOne = useMutation({
@@ -104,12 +127,17 @@ export function useNotificationActions(area: NotificationArea) {
     onError: warn('mark read'),
   });
   const markAll = useMutation({
-    mutationFn: () => markAllNotificationsRead(area),
-    onSuccess: (answer) => {
+    mutationFn: async () => {
+      const start = markAllStart(client, area);
+      return { answer: await markAllNotificationsRead(area), start };
+    },
+    onSuccess: ({ answer, start }) => {
       const now = new Date().toISOString();
+      const raced = start.countWrittenSince();
       writeCache(client, area, answer.unread_count, (list) =>
-        markEach(list, (n) => (n.read_at ? n : { ...n, read_at: now })),
+        markEach(list, (n) => (n.read_at || !start.ids.has(n.id) ? n : { ...n, read_at: now })),
       );
+      if (raced) void readAgain(client, notificationKeys.all(area));
     },
     onError: warn('mark all read'),
   });

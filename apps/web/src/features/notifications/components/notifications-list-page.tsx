@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -84,7 +84,11 @@ export function NotificationsListPage({
   );
 }
 
-/** 'Mark as read' for an unread notification; nothing for a read one. */
+/**
+ * 'Mark as read' for an unread notification; nothing for a read one (no button left in the tab order). The press
+ * removes the button: when it had the focus, the focus goes to the notification's own link (or button) in the same
+ * row, not to the page's body.
+ */
 export function MarkReadButton({
   notification,
   view,
@@ -92,9 +96,29 @@ export function MarkReadButton({
   notification: AppNotification;
   view: NotificationsListView;
 }) {
-  if (notification.read_at) return null;
+  // The row (a list item, a table row or a card) of the button pressed while it had the focus.
+  const refocusIn = useRef<Element | null>(null);
+  const read = notification.read_at !== null;
+  useEffect(() => {
+    const row = refocusIn.current;
+    if (!read || !row) return;
+    refocusIn.current = null;
+    // Only when the focus went with the button: not when it was moved elsewhere meanwhile.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    row.querySelector<HTMLElement>('[data-notification-opener]')?.focus();
+  }, [read]);
+  if (read) return null;
   return (
-    <Button size="sm" variant="ghost" onClick={() => view.markRead(notification)}>
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={(event) => {
+        const button = event.currentTarget;
+        refocusIn.current = document.activeElement === button ? button.closest('tr, li') : null;
+        view.markRead(notification);
+      }}
+    >
       Mark as read
     </Button>
   );

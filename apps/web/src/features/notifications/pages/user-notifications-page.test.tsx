@@ -34,7 +34,7 @@ function serve(all: () => AppNotification[]) {
       const list = all();
       return HttpResponse.json({
         notifications: list.slice((page - 1) * perPage, page * perPage),
-        unread_count: list.length,
+        unread_count: list.filter((n) => !n.read_at).length,
         total: list.length,
       });
     }),
@@ -48,6 +48,10 @@ const rows = () =>
     .getAllByRole('listitem')
     .map((li) => li.textContent ?? '')
     .filter((text) => text.includes('note '));
+
+/** The text of the page's row of notification `id`. */
+const row = (id: number) => rows().find((text) => text.startsWith(`note ${id}`)) ?? '';
+const READ_AT = '2026-01-02T00:00:00.000Z';
 
 beforeEach(() => realtimeHandlers.clear());
 
@@ -93,6 +97,84 @@ describe('the notifications page and a live notification', () => {
     await waitFor(() => expect(rows()[0]).toContain('note 4'));
     expect(rows()).toHaveLength(4);
     expect(pageReads()).toBe(reads);
+  });
+
+  it('a notification that came while marking all read stays unread, with the count the server answered', async () => {
+    const user = userEvent.setup();
+    let all = [note(2), note(1)];
+    const pages = serve(() => all);
+    // Reads of the count and the page held from the answer on, to see what the answer itself left.
+    let readsHeld: Promise<void> | null = null;
+    let letReadsGo = () => {};
+    server.use(
+      http.get('/api/notifications', async () => {
+        if (readsHeld) await readsHeld;
+        return undefined; // answered by serve()
+      }),
+    );
+    let release = () => {};
+    server.use(
+      http.post(
+        '/api/notifications/mark-all-read',
+        () =>
+          new Promise<Response>((resolve) => {
+            release = () => {
+              // The update marked the two it saw; notification 3 was committed after it.
+              all = all.map((n) => (n.id === 3 ? n : { ...n, read_at: READ_AT }));
+              readsHeld = new Promise((go) => (letReadsGo = go));
+              resolve(HttpResponse.json({ message: 'All notifications marked as read.', unread_count: 1 }));
+            };
+          }),
+      ),
+    );
+    renderWithProviders(
+      <>
+        <LazyNotificationBell area="customer" />
+        <UserNotificationsPage />
+      </>,
+      { route: '/user/notifications' },
+    );
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const bell = await screen.findByTestId('notification-bell');
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    // Notification 3 is made meanwhile; its realtime event is ahead of the answer.
+    all = [note(3), ...all];
+    realtimeHandlers.get('notification')!({ notification: note(3), unread_count: 1 });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const readsBefore = pages.length;
+    release();
+    await waitFor(() => expect(row(1)).not.toContain('(unread)'));
+    expect(row(2)).not.toContain('(unread)');
+    expect(row(3)).toContain('(unread)');
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).not.toHaveAttribute('aria-disabled');
+    expect(bell).toHaveAccessibleName('Notifications, 1 unread notification');
+    // Which came first, the event or the update, is not known: the count and the page are read again.
+    letReadsGo();
+    await waitFor(() => expect(pages.slice(readsBefore)).toEqual(expect.arrayContaining(['1:10', '1:1'])));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(1));
+    expect(row(3)).toContain('(unread)');
+    expect(bell).toHaveAccessibleName('Notifications, 1 unread notification');
+  });
+
+  it("gives a row's focus to its notification once its 'Mark as read' is gone", async () => {
+    const user = userEvent.setup();
+    let all = [note(2), note(1)];
+    serve(() => all);
+    server.use(
+      http.post('/api/notifications/2/read', () => {
+        all = all.map((n) => (n.id === 2 ? { ...n, read_at: READ_AT } : n));
+        return HttpResponse.json({ message: 'Notification marked as read.', unread_count: 1 });
+      }),
+    );
+    renderWithProviders(<UserNotificationsPage />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [first] = screen.getAllByRole('button', { name: 'Mark as read' });
+    first!.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    // The read row has no 'Mark as read' left; the keyboard is on its notification, not on the page's body.
+    expect(screen.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /^note 2/ })).toHaveFocus();
   });
 
   it("keeps the focus on 'Mark all as read' once nothing is left to mark", async () => {
