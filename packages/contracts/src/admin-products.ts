@@ -21,6 +21,7 @@ export const PRODUCT_FIELD_MESSAGES = {
   galleryTooMany: (max: number) => `The gallery may not have more than ${max} images.`,
   imageType: 'The file must be an image of type: png, jpg, webp.',
   imageUnreadable: 'The image could not be read.',
+  updatedAtFormat: 'The updated at must be a valid date.',
 } as const;
 
 /** A JSON number or a form string; '' (an empty form field) counts as missing. */
@@ -111,7 +112,19 @@ export const productInput = z.object({
 });
 export type ProductInput = z.input<typeof productInput>;
 
-export const productUpdateInput = productInput.extend({ removed_gallery: removedGalleryField });
+/**
+ * The product's `updated_at` as the edit form loaded it (ISO 8601): the edit is refused (409, `changedElsewhere`)
+ * when the product has been written since. Optional: without it (an API client) the edit overwrites whatever is there.
+ */
+const updatedAtField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.iso.datetime({ offset: true, error: PRODUCT_FIELD_MESSAGES.updatedAtFormat }).optional(),
+);
+
+export const productUpdateInput = productInput.extend({
+  removed_gallery: removedGalleryField,
+  updated_at: updatedAtField,
+});
 
 export const adminProductsQuery = adminListQuery.extend({
   sku: adminSearchText,
@@ -164,4 +177,16 @@ export const PRODUCT_SERVER_MESSAGES = {
   updated: 'Product updated successfully.',
   deleted: 'Product has been deleted.',
   statusUpdated: 'Product status updated successfully.',
+  changedElsewhere:
+    'This product was changed by someone else since you opened it. Reload it to see the changes.',
+} as const;
+
+/** The product form's own words beyond the spec's catalogue. */
+export const PRODUCT_FORM_TEXTS = {
+  /** The 409 dialog's buttons: load the product as it is now (the form's changes are dropped), or stay. */
+  reload: 'Reload Product',
+  keepEditing: 'Keep Editing',
+  /** Announced (politely) when an image leaves the gallery of the form. */
+  galleryImageRemoved: (label: string, left: number) =>
+    `Removed ${label}. ${left} ${left === 1 ? 'image' : 'images'} left in the gallery.`,
 } as const;

@@ -124,7 +124,6 @@ export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Another product (not `exceptId`) already holding this SKU, compared case-insensitively. */
 /**
  * The image keys of these that a proposal line still shows: a proposal keeps the photo its product had when it
  * was written, so a product's photo replaced or deleted stays in storage while a proposal shows it.
@@ -138,6 +137,7 @@ export async function keysShownByProposals(db: DbOrTx, keys: string[]): Promise<
   return new Set(rows.map((r) => r.key).filter((k): k is string => !!k));
 }
 
+/** Another product (not `exceptId`) already holding this SKU, compared case-insensitively. */
 export async function skuTaken(db: DbOrTx, sku: string, exceptId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: products.id })
@@ -179,6 +179,13 @@ export async function insertProduct(
   return row!.id;
 }
 
+/**
+ * The `updated_at` of a product written now: the transaction's time, and at least a millisecond past the one it
+ * had, so that every write changes the version the back-office's edit form sends back (the API gives it in
+ * milliseconds; two writes within one would otherwise look alike). Every write to a product or its gallery sets it.
+ */
+const nextUpdatedAt = sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')`;
+
 export async function updateProduct(
   db: DbOrTx,
   id: number,
@@ -186,7 +193,7 @@ export async function updateProduct(
 ) {
   await db
     .update(products)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: nextUpdatedAt })
     .where(eq(products.id, id));
 }
 
@@ -207,7 +214,7 @@ export async function deleteImages(db: DbOrTx, productId: number, imageIds: numb
 export async function toggleProductStatus(db: DbOrTx, id: number): Promise<boolean | null> {
   const rows = await db
     .update(products)
-    .set({ status: sql`not ${products.status}`, updatedAt: sql`now()` })
+    .set({ status: sql`not ${products.status}`, updatedAt: nextUpdatedAt })
     .where(eq(products.id, id))
     .returning({ status: products.status });
   return rows[0]?.status ?? null;

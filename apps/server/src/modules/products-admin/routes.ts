@@ -87,8 +87,9 @@ export async function adminProductRoutes(base: FastifyInstance, { ctx }: ModuleO
       querystring: productUpdateQuery,
       consumes: formConsumes,
       description:
-        'Multipart: name, sku, description, category_id, price, stock_quantity, photo, gallery[], removed_gallery[] (image ids).',
-      response: { 200: productMutationResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 507) },
+        'Multipart: name, sku, description, category_id, price, stock_quantity, photo, gallery[], removed_gallery[] (image ids), ' +
+        'updated_at (optional: the product as loaded; 409 when it has been changed since, and nothing is changed).',
+      response: { 200: productMutationResponse, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 507) },
     },
     handler: async (request) => {
       // A product that does not exist is answered before the form's files are received (the update checks again).

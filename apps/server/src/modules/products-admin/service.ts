@@ -1,6 +1,7 @@
 import {
   ACCEPTED_TYPES,
   PRODUCT_FIELD_MESSAGES,
+  PRODUCT_SERVER_MESSAGES,
   UPLOAD_LIMITS,
   type AdminProduct,
   type AdminProductsResponse,
@@ -9,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { invalidateCatalogCache, normaliseSearch, searchProductIdPage } from '../catalog/service';
 import { filterCustomer } from '../users/service';
-import { AppError, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
+import { AppError, conflict, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
 import {
   encodeVariants,
   imageFileKeys,
@@ -284,15 +285,27 @@ function checkGallerySize(size: number) {
     });
 }
 
+/**
+ * 409 when the edit was made from a version of the product (`updated_at` as the form loaded it) that is no longer
+ * the product's: someone else wrote it since. Compared as the answer gives it (milliseconds); every write moves
+ * `updated_at` on by at least a millisecond (queries.ts `nextUpdatedAt`). Without a version nothing is checked.
+ */
+function checkVersion(row: q.AdminProductRow, loaded: string | undefined): void {
+  if (loaded !== undefined && Date.parse(loaded) !== row.updatedAt.getTime())
+    throw conflict(PRODUCT_SERVER_MESSAGES.changedElsewhere);
+}
+
 export async function updateProduct(
   ctx: AppContext,
   id: number,
-  input: ProductFields & { removed_gallery: number[] },
+  input: ProductFields & { removed_gallery: number[]; updated_at?: string },
   files: UploadedFile[],
   log?: Log,
 ): Promise<AdminProduct> {
   const current = await q.findAdminProduct(ctx.database.db, id);
   if (!current) throw notFound();
+  // Before any image is stored; checked again under the product's lock, where it counts.
+  checkVersion(current, input.updated_at);
   await checkFields(ctx, input, id);
   const existing = await q.imagesOf(ctx.database.db, [id]);
   const removed = [...new Set(input.removed_gallery)];
@@ -306,6 +319,7 @@ export async function updateProduct(
     obsolete = await ctx.database.db.transaction(async (tx) => {
       const locked = await q.findAdminProduct(tx, id, { lock: true });
       if (!locked) throw notFound();
+      checkVersion(locked, input.updated_at);
       const gallery = await q.imagesOf(tx, [id]);
       const removedRows = gallery.filter((g) => removed.includes(g.id));
       if (removedRows.length !== removed.length)

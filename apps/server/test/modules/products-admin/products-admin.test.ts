@@ -9,6 +9,8 @@ import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { TEXT_FILE, image } from '../../support/files';
 import { multipart, type FilePart } from '../../support/multipart';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
+import * as q from '../../../src/modules/products-admin/queries';
 import { createCategory, imageStored, keyOf } from './support';
 
 let t: TestApp;
@@ -339,6 +341,176 @@ describe('edit', () => {
     expect((await json('GET', '/api/admin/products/abc')).statusCode).toBe(404);
     expect((await json('POST', '/api/admin/products/9999/toggle-status')).statusCode).toBe(404);
     expect((await json('DELETE', '/api/admin/products/9999')).statusCode).toBe(404);
+  });
+});
+
+describe('edit: concurrent edits (updated_at)', () => {
+  const edit = (id: number, over: Record<string, string | string[] | undefined>, files: FilePart[] = []) =>
+    postForm(`/api/admin/products/${id}?_method=PUT`, fields(over), files);
+  const loaded = async (id: number) =>
+    (await json('GET', `/api/admin/products/${id}`)).json().product as {
+      updated_at: string;
+      stock_quantity: number;
+      description: string;
+      gallery: { id: number; url: string }[];
+    };
+  const rowOf = async (id: number) =>
+    (await t.ctx.database.db.select().from(products).where(eq(products.id, id)))[0]!;
+  const storefront = async (slug: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/frontend/products/${slug}` })).json().product as {
+      stock_quantity: number;
+    };
+
+  it('refuses (409) an edit made from a version written since, changes nothing and keeps none of its images', async () => {
+    const p = await createProduct({ stock_quantity: '5' }, [
+      { field: 'gallery[]', name: 'a.png', data: await image('png', '#aa0000') },
+    ]);
+    // Admin A opens the form; admin B sets the stock to 0 and saves.
+    const a = await loaded(p.id);
+    const b = await edit(p.id, { stock_quantity: '0', updated_at: a.updated_at });
+    expect(b.statusCode).toBe(200);
+    const afterB = b.json().product;
+    expect(afterB.updated_at).not.toBe(a.updated_at);
+    const before = await rowOf(p.id);
+    const filesBefore = (await storedFiles()).sort();
+
+    // A fixes a typo from what they loaded: refused, with B's stock kept and none of A's changes or images.
+    const stale = await edit(
+      p.id,
+      {
+        description: 'A solid walnut desk, oiled.',
+        stock_quantity: '5',
+        updated_at: a.updated_at,
+        'removed_gallery[]': [String(a.gallery[0]!.id)],
+      },
+      [
+        { field: 'photo', name: 'new.png', data: await image('png', '#00aa00') },
+        { field: 'gallery[]', name: 'b.png', data: await image('png', '#0000aa') },
+      ],
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(PRODUCT_SERVER_MESSAGES.changedElsewhere);
+    expect(await rowOf(p.id)).toEqual(before);
+    expect((await loaded(p.id)).gallery).toEqual(afterB.gallery);
+    expect((await storedFiles()).sort()).toEqual(filesBefore);
+    expect((await storefront(p.slug)).stock_quantity).toBe(0);
+
+    // Reloaded, A's edit goes through; without updated_at (an API client) the edit is taken as before.
+    const reloaded = await loaded(p.id);
+    expect(reloaded).toMatchObject({ stock_quantity: 0, updated_at: afterB.updated_at });
+    const fixed = await edit(p.id, {
+      description: 'A solid walnut desk, oiled.',
+      stock_quantity: '0',
+      updated_at: reloaded.updated_at,
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().product).toMatchObject({
+      description: 'A solid walnut desk, oiled.',
+      stock_quantity: 0,
+    });
+    const blind = await edit(p.id, { stock_quantity: '9' });
+    expect(blind.statusCode).toBe(200);
+    expect(blind.json().product.stock_quantity).toBe(9);
+  });
+
+  it('refuses a malformed updated_at (422) and changes nothing', async () => {
+    const p = await createProduct();
+    const before = await rowOf(p.id);
+    for (const bad of [
+      'yesterday',
+      '2026-02-30T10:00:00.000Z',
+      '2026-01-01 10:00:00',
+      '1767225600000',
+      ['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'],
+    ]) {
+      const res = await edit(p.id, { name: 'Changed', updated_at: bad }, [
+        { field: 'gallery[]', name: 'g.png', data: await image() },
+      ]);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().errors.updated_at).toEqual([PRODUCT_FIELD_MESSAGES.updatedAtFormat]);
+    }
+    const asJson = await json('POST', `/api/admin/products/${p.id}?_method=PUT`, {
+      ...fields({ name: 'Changed' }),
+      updated_at: 1767225600000,
+    });
+    expect(asJson.statusCode).toBe(422);
+    expect(asJson.json().errors.updated_at).toEqual([PRODUCT_FIELD_MESSAGES.updatedAtFormat]);
+    expect(await rowOf(p.id)).toEqual(before);
+    expect(await t.ctx.database.db.$count(productImages)).toBe(0);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('every write moves the version on: a status toggle, a gallery change, an edit', async () => {
+    const p = await createProduct({}, [{ field: 'gallery[]', name: 'a.png', data: await image() }]);
+    const v0 = (await loaded(p.id)).updated_at;
+    expect((await json('POST', `/api/admin/products/${p.id}/toggle-status`)).statusCode).toBe(200);
+    expect((await edit(p.id, { updated_at: v0 })).statusCode).toBe(409);
+
+    const v1 = (await loaded(p.id)).updated_at;
+    expect(v1).not.toBe(v0);
+    const removed = await edit(p.id, { updated_at: v1, 'removed_gallery[]': [String(p.gallery[0]!.id)] });
+    expect(removed.statusCode).toBe(200);
+    const v2 = removed.json().product.updated_at as string;
+    expect(v2).not.toBe(v1);
+    expect((await edit(p.id, { updated_at: v1 })).statusCode).toBe(409);
+    // The same offset written another way is the same moment.
+    const sameMoment = new Date(Date.parse(v2) + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
+    expect((await edit(p.id, { updated_at: sameMoment })).statusCode).toBe(200);
+  });
+
+  it('two writes in one moment (one transaction) still give two versions', async () => {
+    const p = await createProduct();
+    const versions = await t.ctx.database.db.transaction(async (tx) => {
+      const seen: number[] = [];
+      for (const write of [
+        () => q.toggleProductStatus(tx, p.id),
+        () => q.toggleProductStatus(tx, p.id),
+        () =>
+          q.updateProduct(tx, p.id, {
+            name: 'Walnut Desk',
+            sku: 'DSK-1',
+            description: '',
+            categoryId: null,
+            price: '1.00',
+            stockQuantity: 1,
+          }),
+      ]) {
+        await write();
+        seen.push((await q.findAdminProduct(tx, p.id))!.updatedAt.getTime());
+      }
+      return seen;
+    });
+    expect(new Set(versions).size).toBe(3);
+  });
+
+  it('checks the version again under the product lock: a write made while the edit waited refuses it (409), its images released', async () => {
+    const p = await createProduct({ stock_quantity: '5' });
+    const v = (await loaded(p.id)).updated_at;
+    const holder = await holdingClient(t.databaseUrl);
+    let answer: Awaited<ReturnType<typeof edit>> | undefined;
+    try {
+      await holder.query('select id from products where id = $1 for update', [p.id]);
+      // The edit passes the first look (nothing has changed yet), stores its images, then waits for the lock.
+      const pending = edit(p.id, { description: 'Changed', updated_at: v }, [
+        { field: 'photo', name: 'new.png', data: await image('png', '#00aa00') },
+        { field: 'gallery[]', name: 'g.png', data: await image('png', '#0000aa') },
+      ]).then((res) => (answer = res));
+      expect(await waitUntilBlocked(t.databaseUrl, holder, () => answer !== undefined)).toBe(true);
+      await holder.query(
+        `update products set stock_quantity = 0, updated_at = greatest(now(), updated_at + interval '1 millisecond') where id = $1`,
+        [p.id],
+      );
+      await holder.query('commit');
+      await pending;
+    } finally {
+      await holder.end();
+    }
+    expect(answer!.statusCode).toBe(409);
+    expect(answer!.json().message).toBe(PRODUCT_SERVER_MESSAGES.changedElsewhere);
+    const row = await rowOf(p.id);
+    expect(row).toMatchObject({ stockQuantity: 0, description: 'A solid walnut desk.', photoKey: null });
+    expect(await t.ctx.database.db.$count(productImages)).toBe(0);
+    expect(await storedFiles()).toEqual([]);
   });
 });
 

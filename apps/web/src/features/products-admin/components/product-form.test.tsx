@@ -2,10 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES, type AdminProduct } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  PRODUCT_FORM_TEXTS,
+  PRODUCT_SERVER_MESSAGES,
+  type AdminProduct,
+} from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { UNSAVED_CHANGES } from '../../../components/ui/forms/use-unsaved-changes';
+import { updateProduct } from '../api/products-admin-api';
 import { ProductForm } from './product-form';
 
 const product: AdminProduct = {
@@ -148,5 +154,95 @@ describe('ProductForm', () => {
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     await user.click(await screen.findByRole('button', { name: UNSAVED_CHANGES.leave }));
     expect(await screen.findByText('Left for another page')).toBeInTheDocument();
+  });
+});
+
+describe('ProductForm: an edit made from an old version', () => {
+  /** What someone else saved meanwhile: stock 0, the second gallery image removed. */
+  const changed: AdminProduct = {
+    ...product,
+    description: 'Solid walnut, oiled.',
+    stock_quantity: 0,
+    gallery_urls: [product.gallery_urls[0]!],
+    gallery: [product.gallery[0]!],
+    updated_at: '2026-01-02T09:30:00.123Z',
+  };
+
+  /** The edit API: refused (409) while the version sent is not `changed`'s; keeps the versions sent. */
+  function editApi() {
+    const sent: (string | null)[] = [];
+    const loads: number[] = [];
+    server.use(
+      http.post('/api/admin/products/7', async ({ request }) => {
+        const version = (await request.formData()).get('updated_at') as string | null;
+        sent.push(version);
+        return version === changed.updated_at
+          ? HttpResponse.json({ product: changed, message: 'Product updated successfully.' })
+          : HttpResponse.json({ message: PRODUCT_SERVER_MESSAGES.changedElsewhere }, { status: 409 });
+      }),
+      http.get('/api/admin/products/7', () => {
+        loads.push(Date.now());
+        return HttpResponse.json({ product: changed });
+      }),
+    );
+    renderForm({ save: (form) => updateProduct(7, form) });
+    return { sent, loads };
+  }
+
+  it('sends the version it was loaded from; refused (409), it says so, keeps the edits or reloads the product', async () => {
+    const user = userEvent.setup();
+    const { sent, loads } = editApi();
+    await user.type(screen.getByLabelText(/^Description/), ' Oiled.');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    let dialog = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(dialog).toHaveTextContent(PRODUCT_SERVER_MESSAGES.changedElsewhere);
+    expect(sent).toEqual([product.updated_at]);
+    // Keep Editing: the edits stay, nothing is loaded, and the next save is refused the same way.
+    await user.click(within(dialog).getByRole('button', { name: PRODUCT_FORM_TEXTS.keepEditing }));
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Solid walnut. Oiled.');
+    expect(loads).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    dialog = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(sent).toEqual([product.updated_at, product.updated_at]);
+
+    // Reload: the form starts again from the product as it is now, at its first field.
+    await user.click(within(dialog).getByRole('button', { name: PRODUCT_FORM_TEXTS.reload }));
+    await waitFor(() => expect(screen.getByLabelText(/^Stock quantity/)).toHaveValue(0));
+    expect(loads).toHaveLength(1);
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Solid walnut, oiled.');
+    expect(screen.getAllByRole('button', { name: /^Remove gallery image/ })).toHaveLength(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    // Saved from the version reloaded: accepted, back to the list without asking about unsaved changes.
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Left for another page')).toBeInTheDocument();
+    expect(sent).toEqual([product.updated_at, product.updated_at, changed.updated_at]);
+  });
+});
+
+describe('ProductForm: removing gallery images', () => {
+  it('moves the focus to the next image, else the one before, else the file picker, and says what was removed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.upload(screen.getByLabelText(/Add gallery images/), png('extra.png'));
+    const status = () => screen.getByText(/^Removed /);
+
+    screen.getByRole('button', { name: 'Remove gallery image 1' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove gallery image 2' })).toHaveFocus();
+    expect(status()).toHaveTextContent(PRODUCT_FORM_TEXTS.galleryImageRemoved('gallery image 1', 2));
+    expect(status()).toHaveAttribute('aria-live', 'polite');
+
+    screen.getByRole('button', { name: 'Remove extra.png' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove gallery image 2' })).toHaveFocus();
+    expect(status()).toHaveTextContent(PRODUCT_FORM_TEXTS.galleryImageRemoved('extra.png', 1));
+
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('list', { name: 'Gallery images' })).toBeNull();
+    expect(screen.getByLabelText(/Add gallery images/)).toHaveFocus();
+    expect(status()).toHaveTextContent(PRODUCT_FORM_TEXTS.galleryImageRemoved('gallery image 2', 0));
   });
 });

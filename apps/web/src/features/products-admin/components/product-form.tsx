@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   ADMIN_MESSAGES,
   FILE_PICKER_ACCEPT,
   PRODUCT_FIELD_MESSAGES,
+  PRODUCT_FORM_TEXTS,
+  PRODUCT_SERVER_MESSAGES,
   UPLOAD_LIMITS,
   productUpdateInput,
   type AdminProduct,
@@ -24,7 +27,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { Image } from '../../../components/ui/image';
 import { firstFieldInError, useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { isApiError } from '../../../lib/api-error';
-import { categoriesQuery, productsKey } from '../api/products-admin-api';
+import { categoriesQuery, productQuery, productsKey } from '../api/products-admin-api';
 
 export interface ProductValues {
   name: string;
@@ -66,8 +69,10 @@ const defaultsOf = (product?: AdminProduct): ProductValues => ({
   removed_gallery: [],
 });
 
-function toFormData(values: ProductValues): FormData {
+/** The form's body; `loadedFrom` is the `updated_at` of the product the edit started from (409 if written since). */
+function toFormData(values: ProductValues, loadedFrom?: string): FormData {
   const form = new FormData();
+  if (loadedFrom) form.append('updated_at', loadedFrom);
   form.append('name', values.name);
   form.append('sku', values.sku);
   form.append('description', values.description);
@@ -84,6 +89,7 @@ function RemoveButton({ label, onRemove }: { label: string; onRemove: () => void
   return (
     <button
       type="button"
+      data-gallery-remove
       onClick={onRemove}
       className="absolute -top-2 -right-2 flex size-7 items-center justify-center rounded-full bg-white text-red-700 shadow ring-1 ring-slate-300 hover:bg-red-50"
       aria-label={`Remove ${label}`}
@@ -101,12 +107,19 @@ const thumbClasses = 'size-24 rounded-lg border border-slate-200 bg-slate-100 ob
  * and keeps the form from being saved until it is removed or replaced. 422 shows 'Please fix the errors.'
  * (titled 'Validation Error') with the errors under their fields; any other failure 'Something went wrong.';
  * success 'Success!' and back to the list. Leaving with unsaved changes asks first.
+ *
+ * An edit sends the `updated_at` of the product it was loaded from: when someone else has written the product
+ * since (409), the form says so and offers to load it again (its fields then start from the product as it is now).
+ * The form keeps showing the product it was loaded from (its photo and gallery) while the page's copy refreshes.
  */
-export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
+export function ProductForm({ product: opened, submitLabel, save }: ProductFormProps) {
   const dialogs = useMessageDialogs();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: categories = [] } = useQuery(categoriesQuery);
+  const [product, setProduct] = useState(opened);
+  /** The last gallery removal, said to screen readers (a polite live region). */
+  const [announcement, setAnnouncement] = useState('');
   const { register, control, handleSubmit, setError, reset, trigger, formState } = useForm<ProductValues>({
     resolver,
     defaultValues: defaultsOf(product),
@@ -127,6 +140,38 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
       returnFocusTo: firstFieldInError,
     });
 
+  // Where focus goes once the form shows a product reloaded: its first field.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (!focusFirstField.current) return;
+    focusFirstField.current = false;
+    formRef.current?.querySelector<HTMLElement>('[name="name"]')?.focus();
+  });
+
+  /** After a 409: loads the product as it is now and starts the form again from it, at its first field. */
+  const offerReload = async (id: number) => {
+    const reload = await dialogs.confirm({
+      title: ADMIN_MESSAGES.errorTitle,
+      message: PRODUCT_SERVER_MESSAGES.changedElsewhere,
+      tone: 'warning',
+      confirmLabel: PRODUCT_FORM_TEXTS.reload,
+      cancelLabel: PRODUCT_FORM_TEXTS.keepEditing,
+    });
+    if (!reload) return;
+    let fresh: AdminProduct;
+    try {
+      fresh = await queryClient.fetchQuery(productQuery(id));
+    } catch {
+      // The edit page tells the admin the product cannot be loaded and goes back to the list.
+      return;
+    }
+    setProduct(fresh);
+    reset(defaultsOf(fresh));
+    setAnnouncement('');
+    focusFirstField.current = true;
+  };
+
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: async ({ message }) => {
@@ -137,6 +182,7 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
       void dialogs.alert({ title: ADMIN_MESSAGES.successTitle, message, tone: 'success' });
     },
     onError: (error) => {
+      if (isApiError(error) && error.status === 409 && product) return void offerReload(product.id);
       if (isApiError(error)) showFieldErrors(error, setError, 'photo');
       if (isApiError(error) && error.status === 422) validationAlert();
       else
@@ -149,7 +195,7 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
   });
   const onSubmit = handleSubmit(
     (values) => {
-      if (!mutation.isPending) mutation.mutate(toFormData(values));
+      if (!mutation.isPending) mutation.mutate(toFormData(values, product?.updated_at));
     },
     () => validationAlert(),
   );
@@ -163,6 +209,26 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
     [errors.gallery?.message, ...galleryErrors.map((e) => e?.message)].filter(Boolean).join(' ') ||
     errors.removed_gallery?.message;
 
+  // Removing a gallery image takes its button away: focus goes to the button now in its place (the next image's),
+  // else the one before, else the gallery's file picker, and the removal is announced.
+  const galleryInputId = useId();
+  const galleryList = useRef<HTMLUListElement>(null);
+  const focusAfterRemoval = useRef<number | null>(null);
+  const removeFromGallery = (position: number, label: string, apply: () => void) => {
+    const left = existingGallery.length + newGallery.length - 1;
+    focusAfterRemoval.current = position;
+    setAnnouncement(PRODUCT_FORM_TEXTS.galleryImageRemoved(label, left));
+    apply();
+  };
+  useEffect(() => {
+    const position = focusAfterRemoval.current;
+    if (position === null) return;
+    focusAfterRemoval.current = null;
+    const buttons = galleryList.current?.querySelectorAll<HTMLElement>('[data-gallery-remove]') ?? [];
+    const next = buttons[Math.min(position, buttons.length - 1)];
+    (next ?? document.getElementById(galleryInputId))?.focus();
+  });
+
   const pickGallery = (files: File[]) => {
     gallery.field.onChange([...newGallery, ...files.slice(0, room)]);
     if (files.length <= room) void trigger('gallery');
@@ -175,6 +241,7 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
 
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={submitLabel === 'Create Product' ? 'New product' : 'Product'}
@@ -266,16 +333,22 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
 
       <div>
         {(existingGallery.length > 0 || newGallery.length > 0) && (
-          <ul className="mb-3 flex flex-wrap gap-4" aria-label="Gallery images">
-            {existingGallery.map((g, i) => (
-              <li key={g.id} className="relative">
-                <Image src={g.url} alt={`gallery image ${i + 1}`} className={thumbClasses} />
-                <RemoveButton
-                  label={`gallery image ${i + 1}`}
-                  onRemove={() => removedField.field.onChange([...removed, g.id])}
-                />
-              </li>
-            ))}
+          <ul ref={galleryList} className="mb-3 flex flex-wrap gap-4" aria-label="Gallery images">
+            {existingGallery.map((g, i) => {
+              // Numbered as loaded, so an image keeps its name when one before it is removed.
+              const label = `gallery image ${product!.gallery.indexOf(g) + 1}`;
+              return (
+                <li key={g.id} className="relative">
+                  <Image src={g.url} alt={label} className={thumbClasses} />
+                  <RemoveButton
+                    label={label}
+                    onRemove={() =>
+                      removeFromGallery(i, label, () => removedField.field.onChange([...removed, g.id]))
+                    }
+                  />
+                </li>
+              );
+            })}
             {newGallery.map((file, i) => {
               const refused = galleryErrors[i]?.message;
               return (
@@ -297,10 +370,12 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
                   </span>
                   <RemoveButton
                     label={file.name}
-                    onRemove={() => {
-                      gallery.field.onChange(newGallery.filter((_, j) => j !== i));
-                      void trigger('gallery');
-                    }}
+                    onRemove={() =>
+                      removeFromGallery(existingGallery.length + i, file.name, () => {
+                        gallery.field.onChange(newGallery.filter((_, j) => j !== i));
+                        void trigger('gallery');
+                      })
+                    }
                   />
                 </li>
               );
@@ -308,6 +383,7 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
           </ul>
         )}
         <FileField
+          id={galleryInputId}
           label="Add gallery images"
           hint={`PNG, JPG or WEBP, up to ${MAX_MB} MB each; at most ${UPLOAD_LIMITS.maxGalleryFiles} images.`}
           accept={FILE_PICKER_ACCEPT.productImage}
@@ -315,6 +391,9 @@ export function ProductForm({ product, submitLabel, save }: ProductFormProps) {
           error={galleryMessage || undefined}
           onPick={pickGallery}
         />
+        <p className="sr-only" aria-live="polite">
+          {announcement}
+        </p>
       </div>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end">

@@ -14,7 +14,10 @@ export default function AdminProductEditPage() {
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
   const navigate = useNavigate();
   const dialogs = useMessageDialogs();
-  const { data: product, isError } = useQuery({ ...productQuery(id), enabled: id > 0 });
+  const { data: product, isError, isFetchedAfterMount } = useQuery({ ...productQuery(id), enabled: id > 0 });
+  // The form starts from the product as it is now, never from a copy cached on an earlier visit: it sends back the
+  // version it starts from, and fields from an old copy would overwrite what was saved since.
+  const ready = product && isFetchedAfterMount;
 
   // A product that cannot be loaded (unknown, deleted, or a failure) sends the admin back to the list.
   const unusable = id <= 0 || isError;
@@ -39,7 +42,7 @@ export default function AdminProductEditPage() {
           </Link>
         }
       />
-      {product ? (
+      {ready ? (
         <ProductForm
           key={product.id}
           product={product}

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_MESSAGES, FILTERED_BY_CUSTOMER, type AdminProduct } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  FILTERED_BY_CUSTOMER,
+  type AdminProduct,
+  type AdminProductsResponse,
+} from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PackageIcon } from '../../../components/ui/icons';
@@ -40,11 +45,21 @@ export default function AdminProductsPage() {
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.productsFailed);
   const rows = useBusyRows();
 
+  // The server flips whatever status the product has now (another admin may have flipped it since this list was
+  // read): the row shows the status it answers at once, the toast's title says which it is, and the lists are
+  // read again.
   const toggle = useRowMutation(rows, {
     mutationFn: (product: AdminProduct) => toggleProductStatus(product.id),
-    onSuccess: async () => {
+    onSuccess: async ({ status }, product) => {
+      queryClient.setQueriesData<AdminProductsResponse>(
+        { queryKey: [...productsKey, 'list'] },
+        (list) =>
+          list && { ...list, data: list.data.map((p) => (p.id === product.id ? { ...p, status } : p)) },
+      );
+      toast.success(ADMIN_MESSAGES.productStatusUpdated, {
+        title: status ? ADMIN_MESSAGES.activatedTitle : ADMIN_MESSAGES.deactivatedTitle,
+      });
       await queryClient.invalidateQueries({ queryKey: productsKey });
-      toast.success(ADMIN_MESSAGES.productStatusUpdated);
     },
     onError: (error) =>
       void dialogs.alert({

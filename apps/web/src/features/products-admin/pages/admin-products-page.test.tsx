@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, type AdminProduct, type AdminProductsResponse } from '@shop/contracts';
+import { clearToasts, getToasts } from '../../../lib/toast';
+import { renderWithProviders } from '../../../test/render';
+import { server } from '../../../test/server';
+import AdminProductsPage from './admin-products-page';
+
+const product: AdminProduct = {
+  id: 4,
+  name: 'Oak Table',
+  slug: 'oak-table',
+  sku: 'OAK-1',
+  description: '',
+  category_id: null,
+  category_name: null,
+  price: '900.00',
+  stock_quantity: 2,
+  status: true,
+  photo_url: null,
+  gallery_urls: [],
+  gallery: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const listOf = (status: boolean): AdminProductsResponse => ({
+  data: [{ ...product, status }],
+  total: 1,
+  pagination: { current: 1, perPage: 10, total: 1, totalPages: 1, start: 1, end: 1 },
+  filter_user: null,
+});
+
+/**
+ * The products API of these tests: the first list says the product is active; the toggle answers `toggled`; the
+ * lists read after it wait for `release()` and then say `toggled`, as the server has it.
+ */
+function setup(toggled: boolean) {
+  let lists = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get('/api/admin/products', async () => {
+      lists += 1;
+      if (lists === 1) return HttpResponse.json(listOf(true));
+      await released;
+      return HttpResponse.json(listOf(toggled));
+    }),
+    http.post('/api/admin/products/4/toggle-status', () =>
+      HttpResponse.json({ status: toggled, message: ADMIN_MESSAGES.productStatusUpdated }),
+    ),
+  );
+  renderWithProviders(<AdminProductsPage />, { route: '/admin/products', dataRouter: true });
+  return { release, lists: () => lists };
+}
+
+const toasts = () => getToasts().map((t) => ({ title: t.title, message: t.message }));
+// The table and the mobile cards both hold the row (CSS picks one).
+const row = () => within(screen.getByRole('table')).getAllByRole('row')[1]!;
+
+afterEach(() => clearToasts());
+
+describe('AdminProductsPage: status toggle', () => {
+  it('shows the status the server answers at once, before the list is read again', async () => {
+    const user = userEvent.setup();
+    const { release, lists } = setup(false);
+    await user.click((await screen.findAllByRole('button', { name: 'Deactivate Oak Table' }))[0]!);
+
+    await waitFor(() => expect(row()).toHaveTextContent('Inactive'));
+    expect(within(row()).getByRole('button', { name: 'Activate Oak Table' })).toBeInTheDocument();
+    expect(toasts()).toEqual([
+      { title: ADMIN_MESSAGES.deactivatedTitle, message: ADMIN_MESSAGES.productStatusUpdated },
+    ]);
+    // The list is read again too (still waiting here).
+    expect(lists()).toBe(2);
+    release();
+    await waitFor(() =>
+      expect(within(row()).getByRole('button', { name: 'Activate Oak Table' })).toBeEnabled(),
+    );
+    expect(row()).toHaveTextContent('Inactive');
+  });
+
+  it('says what happened when another admin had toggled it first: Deactivate pressed, the product is active', async () => {
+    const user = userEvent.setup();
+    const { release } = setup(true);
+    await user.click((await screen.findAllByRole('button', { name: 'Deactivate Oak Table' }))[0]!);
+
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { title: ADMIN_MESSAGES.activatedTitle, message: ADMIN_MESSAGES.productStatusUpdated },
+      ]),
+    );
+    expect(row()).toHaveTextContent('Active');
+    release();
+    await waitFor(() =>
+      expect(within(row()).getByRole('button', { name: 'Deactivate Oak Table' })).not.toHaveAttribute(
+        'aria-disabled',
+      ),
+    );
+    expect(row()).toHaveTextContent('Active');
+  });
+});
