@@ -469,6 +469,11 @@ export type AdminDesign = z.infer<typeof adminDesign>;
 export const adminDesignDetail = adminDesign.extend({
   comment_list: z.array(designComment),
   history: z.array(designHistoryEntry),
+  /**
+   * When the design last changed (ISO 8601, to the millisecond): the version the review form was loaded from,
+   * sent back as the review's `updated_at` so a review of an older version is refused (409).
+   */
+  updated_at: z.string(),
 });
 export type AdminDesignDetail = z.infer<typeof adminDesignDetail>;
 
@@ -499,7 +504,13 @@ export const adminDesignCommentRequest = z.object({
 });
 export const adminDesignCommentResponse = z.object({ message: z.string(), design: adminDesignDetail });
 
-/** The text fields of POST /api/admin/designs/{id}/update (files travel beside them). */
+/**
+ * The text fields of POST /api/admin/designs/{id}/update (files travel beside them). Only what is sent is changed;
+ * `comments` is a new comment, added whenever one is sent (like the Add Comment action). `updated_at`, the
+ * design's `updated_at` as the form read it, makes the review apply only to that version: a design changed since
+ * answers 409 (DESIGN_SERVER_MESSAGES.changedMeanwhile) and nothing is saved. Without it the review applies to the
+ * design as it is.
+ */
 export const adminDesignUpdateFields = z.object({
   comments: z.string().trim().max(5000, 'The comments may not be greater than 5000 characters.').optional(),
   recommendation_notes: z
@@ -513,6 +524,9 @@ export const adminDesignUpdateFields = z.object({
       (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
       z.array(z.string().max(200)).max(100),
     )
+    .optional(),
+  updated_at: z.iso
+    .datetime({ offset: true, error: 'The updated at must be a valid date and time.' })
     .optional(),
 });
 
@@ -529,4 +543,21 @@ export const DESIGN_SERVER_MESSAGES = {
   designFileType: 'The design file must be a file of type: png, jpg, jpeg, webp, pdf.',
   recommendationFileType: 'The recommendation files must be files of type: png, jpeg, jpg, webp, pdf.',
   adminCannotSubmit: 'Designs are submitted from a customer account or as a guest.',
+  /** 409 to a review sent with an `updated_at` the design no longer has. */
+  changedMeanwhile:
+    'This design was changed by someone else since you opened it. Reload it to see the changes.',
+  /** 422 under removed_recommendation_files for a name that is not one of the design's files. */
+  recommendationFileUnknown: 'The file to remove is not a recommendation file of this design.',
+} as const;
+
+/** Texts of the design pages beyond the specifications' catalogues. */
+export const DESIGN_PAGE_TEXTS = {
+  /**
+   * The review form's 409 dialog: read the design again and fill the form with it (the form's changes are
+   * dropped), or stay with the changes.
+   */
+  reload: 'Reload Design',
+  keepEditing: 'Keep Editing',
+  /** A design in hand whose read again failed stays shown, with this notice. */
+  refreshFailed: 'The latest changes could not be loaded. The design is shown as it was last loaded.',
 } as const;

@@ -120,7 +120,12 @@ function commentList(rows: HistoryRow[]): DesignComment[] {
 }
 
 export function toAdminDesignDetail(d: DesignWithFiles, history: HistoryRow[]): AdminDesignDetail {
-  return { ...toAdminDesign(d), comment_list: commentList(history), history: historyEntries(history) };
+  return {
+    ...toAdminDesign(d),
+    comment_list: commentList(history),
+    history: historyEntries(history),
+    updated_at: d.updatedAt.toISOString(),
+  };
 }
 
 /** The customer sees the part of the history meant for them: no removed files, no cleared comments. */

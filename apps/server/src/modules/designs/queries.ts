@@ -169,10 +169,18 @@ export async function listAllDesigns(
   return { total: count?.total ?? 0, rows: await withFiles(db, rows) };
 }
 
+/**
+ * Every change moves `updated_at` forward by at least a millisecond (the precision the API shows it with), so it
+ * is the version a review form sends back: two changes within one millisecond, or on a server whose clock is
+ * behind, still give the design two different versions.
+ */
 export async function updateDesign(db: DbOrTx, id: number, values: Partial<DesignInsert>): Promise<void> {
   await db
     .update(designSubmissions)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      updatedAt: sql`greatest(date_trunc('milliseconds', now()), date_trunc('milliseconds', ${designSubmissions.updatedAt}) + interval '1 millisecond')`,
+    })
     .where(eq(designSubmissions.id, id));
 }
 

@@ -210,7 +210,7 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
       tags: ['admin'],
       consumes: ['multipart/form-data'],
       params: idParam,
-      response: { 200: adminDesignResponse, ...errors(400, 401, 403, 404, 413, 415, 422, 507) },
+      response: { 200: adminDesignResponse, ...errors(400, 401, 403, 404, 409, 413, 415, 422, 507) },
     },
     handler: async (request) => {
       const rules = {
@@ -231,13 +231,15 @@ export async function designRoutes(base: FastifyInstance, { ctx }: ModuleOptions
           recommendation_notes: single(body.fields.recommendation_notes),
           status: single(body.fields.status),
           removed_recommendation_files: body.fields.removed_recommendation_files,
+          updated_at: single(body.fields.updated_at),
         });
         return service.reviewDesign(ctx, currentAuth(request), request.params.id, {
           status: fields.status,
-          comments: fields.comments,
+          comment: fields.comments,
           recommendationNotes: fields.recommendation_notes,
           newFiles: body.stored.filter((f) => f.field === 'recommendation_files'),
           removedFiles: fields.removed_recommendation_files,
+          loadedVersion: fields.updated_at,
         });
       });
       return { design };

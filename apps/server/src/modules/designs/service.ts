@@ -173,15 +173,21 @@ export async function showDesign(ctx: AppContext, id: number): Promise<AdminDesi
 
 export interface Review {
   status?: DesignStatus;
-  /** A new comment, added unless empty or the same as the latest one (a form sending the latest back unchanged). */
-  comments?: string;
-  /** A new comment added even when it repeats the latest one (the Add Comment action). */
+  /**
+   * A new comment, added unless empty, whether or not it repeats the latest one (as the Add Comment action does):
+   * what the admin sends is saved, never dropped behind a 'Changes saved successfully.'.
+   */
   comment?: string;
   recommendationNotes?: string;
   /** Files already in storage under journaled keys (withMultipart): adopted by the review's transaction. */
   newFiles?: StoredFile[];
-  /** Names (or ids) of existing recommendation files to remove. */
+  /** Names (or ids) of existing recommendation files to remove; one the design does not have answers 422. */
   removedFiles?: string[];
+  /**
+   * The design's `updated_at` as the reviewer's form read it (ISO 8601): a design changed since answers 409 and
+   * nothing is saved, so a form opened before another admin's change cannot undo it. Absent: no check.
+   */
+  loadedVersion?: string;
 }
 
 /** A name not yet used by another recommendation file of the design, so files can be told apart (and removed) by name. */
@@ -224,6 +230,13 @@ export async function reviewDesign(
     async (tx): Promise<{ removedKeys: string[]; notifications: NotificationRow[] }> => {
       const design = await q.lockDesign(tx, id);
       if (!design) throw notFound();
+      // Under the row's lock, so no other review can come between the check and this one's changes. The API
+      // shows updated_at to the millisecond, and every change moves it on by one at least (q.updateDesign).
+      if (
+        review.loadedVersion !== undefined &&
+        Date.parse(review.loadedVersion) !== design.updatedAt.getTime()
+      )
+        throw conflict(DESIGN_SERVER_MESSAGES.changedMeanwhile);
       const existing = (await q.filesOf(tx, [id])).get(id) ?? [];
       const actorId = auth.user.id;
       const history: q.HistoryInsert[] = [];
@@ -243,9 +256,7 @@ export async function reviewDesign(
       }
       // Comments are added, never overwritten: each is kept in the history with its author and time, and the
       // design's `comments` keeps the latest for the lists.
-      const comment =
-        review.comment ||
-        (review.comments && review.comments !== (design.comments ?? '') ? review.comments : undefined);
+      const comment = review.comment;
       if (comment) {
         values.comments = comment;
         changes.comment = comment;
@@ -267,6 +278,13 @@ export async function reviewDesign(
 
       const toRemove = new Set(review.removedFiles ?? []);
       const removed = existing.filter((f) => toRemove.has(f.originalName) || toRemove.has(String(f.id)));
+      // A name the design has no file of (removed meanwhile, or never there) is refused, like a product's unknown
+      // gallery image: the admin is told rather than shown a removal that did not happen.
+      const known = new Set(existing.flatMap((f) => [f.originalName, String(f.id)]));
+      if ([...toRemove].some((name) => !known.has(name)))
+        throw validationFailed({
+          removed_recommendation_files: [DESIGN_SERVER_MESSAGES.recommendationFileUnknown],
+        });
       await q.deleteRecommendationFiles(
         tx,
         removed.map((f) => f.id),

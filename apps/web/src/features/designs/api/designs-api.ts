@@ -120,20 +120,26 @@ export function addDesignComment(id: number, comment: string) {
   );
 }
 
+/** A review: only what the admin changed is sent, so what they left alone is never written back. */
 export interface DesignReview {
-  status: DesignStatus;
-  comments: string;
-  recommendationNotes: string;
+  status?: DesignStatus;
+  /** A new comment (added beside the earlier ones). */
+  comments?: string;
+  recommendationNotes?: string;
   newFiles: File[];
   /** Names of the existing recommendation files to remove. */
   removedFiles: string[];
+  /** The design's `updated_at` the form was filled from: a design changed since answers 409 and keeps as it is. */
+  updatedAt?: string;
 }
 
 export function saveDesignReview(id: number, review: DesignReview): Promise<AdminDesignDetail> {
   const form = new FormData();
-  form.append('status', review.status);
-  form.append('comments', review.comments);
-  form.append('recommendation_notes', review.recommendationNotes);
+  if (review.updatedAt !== undefined) form.append('updated_at', review.updatedAt);
+  if (review.status !== undefined) form.append('status', review.status);
+  if (review.comments !== undefined) form.append('comments', review.comments);
+  if (review.recommendationNotes !== undefined)
+    form.append('recommendation_notes', review.recommendationNotes);
   for (const file of review.newFiles) form.append('recommendation_files[]', file, file.name);
   for (const name of review.removedFiles) form.append('removed_recommendation_files[]', name);
   return api

@@ -1,11 +1,16 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
 import {
   ADMIN_MESSAGES,
   DESIGN_HISTORY_TEXTS,
+  DESIGN_PAGE_TEXTS,
+  DESIGN_SERVER_MESSAGES,
   FILE_PICKER_ACCEPT,
   UPLOAD_LIMITS,
   adminDesignUpdateFields,
   type AdminDesign,
+  type AdminDesignDetail,
   type DesignStatus,
 } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +24,7 @@ import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { useUnsavedChanges } from '../../../components/ui/forms/use-unsaved-changes';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { isApiError } from '../../../lib/api-error';
-import { saveDesignReview } from '../api/designs-api';
+import { adminDesignQuery, saveDesignReview } from '../api/designs-api';
 import { DesignStatusSelect } from './design-status-select';
 import { PrivateFileButton } from './private-file-button';
 import { PrivateImagePreview } from './private-image-preview';
@@ -40,9 +45,12 @@ const [CONFIRM_TITLE, CONFIRM_TEXT] = (() => {
   return [text.slice(0, cut), text.slice(cut).trim()];
 })();
 
+/** A design as the form reviews it: with its `updated_at` (the detail's), saves apply only to that version. */
+export type ReviewedDesign = AdminDesign & Partial<Pick<AdminDesignDetail, 'updated_at'>>;
+
 interface DesignReviewFormProps {
-  design: AdminDesign;
-  onSaved: (design: AdminDesign) => void;
+  design: ReviewedDesign;
+  onSaved: (design: AdminDesignDetail) => void;
 }
 
 interface ReviewValues {
@@ -54,6 +62,14 @@ interface ReviewValues {
   recommendation_files: File[];
 }
 
+const valuesOf = (design: ReviewedDesign): ReviewValues => ({
+  status: design.status,
+  comments: '',
+  recommendation_notes: design.recommendation_notes ?? '',
+  removed_recommendation_files: [],
+  recommendation_files: [],
+});
+
 const resolver = contractResolver<ReviewValues>(
   adminDesignUpdateFields,
   ({ recommendation_files: _files, ...fields }) => fields,
@@ -63,21 +79,24 @@ const resolver = contractResolver<ReviewValues>(
 /**
  * Status, comments, recommendation notes and files of one design on react-hook-form (the route's schema, each
  * new file checked by its first bytes: a refused one keeps the form from being saved until it is removed), saved
- * together after a confirmation.
+ * together after a confirmation. A save sends only what the admin changed, with the version of the design the
+ * form was filled from: if someone changed the design since, the server saves nothing (409) and the form says so
+ * and offers to read the design again.
  */
-export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
+export function DesignReviewForm({ design: current, onSaved }: DesignReviewFormProps) {
   const dialogs = useMessageDialogs();
-  const { register, control, handleSubmit, setError, trigger, formState } = useForm<ReviewValues>({
-    resolver,
-    defaultValues: {
-      status: design.status,
-      comments: '',
-      recommendation_notes: design.recommendation_notes ?? '',
-      removed_recommendation_files: [],
-      recommendation_files: [],
-    },
-  });
-  const errors = formState.errors;
+  const client = useQueryClient();
+  // The design the form was filled from: its version goes with the save, its files are the ones offered for
+  // removal. It changes only when the admin reloads it (a save remounts the form with the design saved).
+  const [design, setDesign] = useState(current);
+  // How many times the form was filled again from the design read anew (each one moves the focus to its top).
+  const [reloads, setReloads] = useState(0);
+  const { register, control, handleSubmit, setError, trigger, reset, setFocus, formState } =
+    useForm<ReviewValues>({
+      resolver,
+      defaultValues: valuesOf(current),
+    });
+  const { errors, dirtyFields, isDirty } = formState;
   const busy = formState.isSubmitting;
   const removedField = useController({ control, name: 'removed_recommendation_files' });
   const filesField = useController({ control, name: 'recommendation_files' });
@@ -88,7 +107,45 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
     [errors.recommendation_files?.message, ...fileErrors.map((e) => e?.message)].filter(Boolean).join(' ') ||
     undefined;
   // Leaving with a changed status, a new comment, other notes or files asks first.
-  useUnsavedChanges(formState.isDirty && !busy);
+  useUnsavedChanges(isDirty && !busy);
+  const removedError = errors.removed_recommendation_files?.message;
+
+  // The form filled again starts at its first field (once react-hook-form has registered its fields again).
+  useEffect(() => {
+    if (reloads > 0) setFocus('status');
+  }, [reloads, setFocus]);
+
+  /**
+   * After a 409 (nothing was saved): says the design changed meanwhile and offers to read it again. Reload fills
+   * the form with the design as it is now, dropping the admin's changes made on the version that is gone, and
+   * starts again at its first field; Keep Editing leaves the form as it is (a save is refused the same way).
+   */
+  async function offerReload() {
+    const reload = await dialogs.confirm({
+      title: ADMIN_MESSAGES.errorTitle,
+      message: DESIGN_SERVER_MESSAGES.changedMeanwhile,
+      tone: 'warning',
+      confirmLabel: DESIGN_PAGE_TEXTS.reload,
+      cancelLabel: DESIGN_PAGE_TEXTS.keepEditing,
+    });
+    if (!reload) return;
+    let fresh: AdminDesignDetail;
+    try {
+      fresh = await client.fetchQuery({ ...adminDesignQuery(design.id), staleTime: 0 });
+    } catch (error) {
+      // A 401 ends the session (the API client); the page keeps the design it has, and the form its changes.
+      if (isApiError(error) && error.status === 401) return;
+      await dialogs.alert({
+        title: ADMIN_MESSAGES.errorTitle,
+        message: ADMIN_MESSAGES.designFetchFailed,
+        tone: 'error',
+      });
+      return;
+    }
+    setDesign(fresh);
+    reset(valuesOf(fresh));
+    setReloads((n) => n + 1);
+  }
 
   function setFiles(files: File[]) {
     filesField.field.onChange(files);
@@ -123,12 +180,14 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
     });
     if (!confirmed) return;
     try {
+      // Only what the admin changed: a status or notes left alone are not written back over someone else's.
       const saved = await saveDesignReview(design.id, {
-        status: values.status,
-        comments: values.comments,
-        recommendationNotes: values.recommendation_notes,
+        status: dirtyFields.status ? values.status : undefined,
+        comments: values.comments.trim() ? values.comments : undefined,
+        recommendationNotes: dirtyFields.recommendation_notes ? values.recommendation_notes : undefined,
         newFiles: values.recommendation_files,
         removedFiles: values.removed_recommendation_files,
+        updatedAt: design.updated_at,
       });
       await dialogs.alert({
         title: ADMIN_MESSAGES.successTitle,
@@ -138,6 +197,10 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
       onSaved(saved);
     } catch (error) {
       if (isApiError(error) && error.status === 401) return;
+      if (isApiError(error) && error.status === 409) {
+        void offerReload();
+        return;
+      }
       // Field errors (and an upload's refusal) stand under their fields as well.
       if (isApiError(error)) showFieldErrors(error, setError, 'recommendation_files');
       await dialogs.alert({
@@ -239,6 +302,11 @@ export function DesignReviewForm({ design, onSaved }: DesignReviewFormProps) {
             );
           })}
         </ul>
+        {removedError && (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            {removedError}
+          </p>
+        )}
         <FileField
           className="mt-3"
           label="Add recommendation files"

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { EmailText } from '../../../components/ui/lists/email-text';
 import { PrivateFileButton } from '../components/private-file-button';
 import { PrivateImagePreview } from '../components/private-image-preview';
+import { RefreshFailedNotice } from '../components/refresh-failed-notice';
 
 const PREVIEW_MIMES = ['image/jpeg', 'image/png', 'image/webp'];
 const PREVIEW_EXTENSIONS = ['jpeg', 'jpg', 'png', 'webp'];
@@ -64,19 +65,21 @@ export default function AdminDesignDetailPage() {
   const dialogs = useMessageDialogs();
   const client = useQueryClient();
   const invalidate = useInvalidateDesigns();
-  const { data: design, isError } = useAdminDesign(id);
+  const { data: design, isError, refetch, isFetching } = useAdminDesign(id);
   const [formVersion, setFormVersion] = useState(0);
   const reported = useRef(false);
 
-  // An unusable id or a failed fetch is reported once, then the list is shown again.
+  // An unusable id or a failed fetch is reported once, then the list is shown again; a failed read again of a
+  // design in hand (after a save, say) keeps the page, with a notice.
+  const failed = id === null || (isError && !design);
   useEffect(() => {
-    if (reported.current || (id !== null && !isError)) return;
+    if (reported.current || !failed) return;
     reported.current = true;
     const message = id === null ? ADMIN_MESSAGES.invalidDesignId : ADMIN_MESSAGES.designFetchFailed;
     void dialogs
       .alert({ title: ADMIN_MESSAGES.errorTitle, message, tone: 'error' })
       .then(() => navigate('/admin/designs'));
-  }, [id, isError, dialogs, navigate]);
+  }, [id, failed, dialogs, navigate]);
 
   const back = (
     <Link to="/admin/designs" className={buttonClasses('outline')}>
@@ -108,6 +111,7 @@ export default function AdminDesignDetailPage() {
         description={`Submitted ${formatDateTime(design.created_at)}${design.user ? ` by ${design.user.name}` : ' by a guest'}`}
         actions={back}
       />
+      {isError && <RefreshFailedNotice onRetry={() => void refetch()} retrying={isFetching} />}
       <div className="grid gap-5 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
           <DetailCard title="Design">

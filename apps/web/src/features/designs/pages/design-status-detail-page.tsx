@@ -17,6 +17,7 @@ import { EmailText } from '../../../components/ui/lists/email-text';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { isApiError } from '../../../lib/api-error';
 import { PrivateFileButton } from '../components/private-file-button';
+import { RefreshFailedNotice } from '../components/refresh-failed-notice';
 
 /** /user/design-status/{slug}: one design with the admins' comments and recommendations. */
 export default function DesignStatusDetailPage() {
@@ -40,7 +41,9 @@ export default function DesignStatusDetailPage() {
       </div>
     );
   }
-  if (isError) {
+  // A failed read again (a realtime update, a reconnection) keeps the design in hand on the page, with a notice;
+  // the failure alone is shown only when there is no design to show.
+  if (!design) {
     return (
       <>
         <PageHeader title="Design Details" actions={back} />
@@ -62,6 +65,7 @@ export default function DesignStatusDetailPage() {
         description={`Submitted on ${formatDate(design.created_at)}`}
         actions={back}
       />
+      {isError && <RefreshFailedNotice onRetry={() => void refetch()} retrying={isFetching} />}
       <div className="grid gap-5 lg:grid-cols-2">
         <DetailCard title="Basic Information">
           <Facts

@@ -1,0 +1,96 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS, type AdminDesignDetail } from '@shop/contracts';
+import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
+import { createTestQueryClient } from '../../../test/render';
+import { answer } from '../../../test/server';
+import { designKeys } from '../api/designs-api';
+import AdminDesignDetailPage from './admin-design-detail-page';
+
+const design: AdminDesignDetail = {
+  id: 7,
+  slug: 'D-7',
+  admin_title: 'D-7 · Kitchen',
+  title: 'Kitchen',
+  user: { id: 3, name: 'Ann Lee' },
+  status: 'pending',
+  created_at: '2026-01-01T00:00:00.000Z',
+  selected_tab: 'haveDesign',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  company_name: 'Acme',
+  zip_code: '10001',
+  phone: '555 0100',
+  description: 'Open kitchen.',
+  design_file_url: null,
+  design_file_name: null,
+  design_file_mime: null,
+  design_preferences: '{}',
+  comments: null,
+  recommendation_notes: null,
+  recommendation_files_urls: [],
+  recommendation_files: [],
+  comment_list: [],
+  history: [],
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** The page at /admin/design/view/7 in a data router (the review form's unsaved-changes guard needs one). */
+function renderPage() {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/design/view/:id', element: <AdminDesignDetailPage /> },
+      { path: '*', element: <p>Left for another page</p> },
+    ],
+    { initialEntries: ['/admin/design/view/7'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MessageDialogsProvider>
+        <RouterProvider router={router} />
+      </MessageDialogsProvider>
+    </QueryClientProvider>,
+  );
+  return { queryClient, router };
+}
+
+describe('AdminDesignDetailPage', () => {
+  it('keeps the design and the review form when reading it again fails, with a notice and another try', async () => {
+    const user = userEvent.setup();
+    let answerWith: () => Response = () => HttpResponse.json({ design });
+    answer('get', '/api/admin/designs/7/show', () => answerWith());
+    const { queryClient, router } = renderPage();
+    expect(await screen.findByRole('heading', { name: 'D-7 · Kitchen' })).toBeInTheDocument();
+
+    answerWith = () => HttpResponse.json({ message: 'Server error' }, { status: 500 });
+    await queryClient.invalidateQueries({ queryKey: designKeys.all });
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(DESIGN_PAGE_TEXTS.refreshFailed);
+    expect(screen.getByRole('heading', { name: 'D-7 · Kitchen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/design/view/7');
+
+    answerWith = () => HttpResponse.json({ design: { ...design, description: 'Open kitchen, island.' } });
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Open kitchen, island.')).toBeInTheDocument();
+    expect(screen.queryByText(DESIGN_PAGE_TEXTS.refreshFailed)).toBeNull();
+  });
+
+  it('reports a design that could not be read at all, then goes back to the list', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/designs/7/show', () =>
+      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+    );
+    const { router } = renderPage();
+    const dialog = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(dialog).toHaveTextContent(ADMIN_MESSAGES.designFetchFailed);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/designs'));
+  });
+});

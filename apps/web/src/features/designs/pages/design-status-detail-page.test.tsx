@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CUSTOMER_MESSAGES,
+  DESIGN_PAGE_TEXTS,
+  type AppNotification,
+  type CustomerDesignDetail,
+} from '@shop/contracts';
+import type { RealtimeHandler } from '../../../test/realtime';
+import { renderWithProviders } from '../../../test/render';
+import { answer } from '../../../test/server';
+import DesignStatusDetailPage from './design-status-detail-page';
+
+const realtimeHandlers = vi.hoisted(() => new Map<string, RealtimeHandler>());
+vi.mock('../../../lib/realtime-client', async () =>
+  (await import('../../../test/realtime')).handHeldRealtime(realtimeHandlers),
+);
+
+const design: CustomerDesignDetail = {
+  id: 3,
+  slug: 'D-3',
+  title: 'Head office',
+  short_title: 'Head office',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  company_name: 'Acme',
+  zip_code: '10001',
+  phone: '555 0100',
+  description: 'Open plan.',
+  comments: null,
+  status: 'pending',
+  created_at: '2026-01-01T00:00:00.000Z',
+  design_file_url: null,
+  design_file_name: null,
+  design_file_mime: null,
+  recommendation_notes: null,
+  recommendation_files: [],
+  recommendation_files_urls: [],
+  design_preferences: { totalNumber: null, interest: null, options: null, features: [] },
+  comment_list: [],
+  history: [],
+};
+
+const reviewed: AppNotification = {
+  id: 1,
+  read_at: null,
+  created_at: '2026-01-02T00:00:00.000Z',
+  data: { type: 'design_update', message: 'Approved', design_id: 3, slug: 'D-3', sender_id: null },
+};
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/user/design-status/:slug" element={<DesignStatusDetailPage />} />
+    </Routes>,
+    { route: '/user/design-status/D-3' },
+  );
+}
+
+describe('DesignStatusDetailPage', () => {
+  it('keeps the design on the page when reading it again fails, with a notice and another try', async () => {
+    const user = userEvent.setup();
+    let answerWith: () => Response = () => HttpResponse.json({ design });
+    const reads = answer('get', '/api/user/design-submissions/D-3', () => answerWith());
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Head office' })).toBeInTheDocument();
+
+    // A review arrives (realtime) and the read it causes fails.
+    answerWith = () => HttpResponse.json({ message: 'Server error' }, { status: 500 });
+    realtimeHandlers.get('notification')!({ notification: reviewed, unread_count: 1 });
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(DESIGN_PAGE_TEXTS.refreshFailed);
+    expect(reads).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Head office' })).toBeInTheDocument();
+    expect(screen.getByText('Open plan.')).toBeInTheDocument();
+    expect(screen.queryByText(CUSTOMER_MESSAGES.designDetailFailed)).toBeNull();
+
+    // Try again, answered: the design as it is now, and no notice.
+    answerWith = () => HttpResponse.json({ design: { ...design, status: 'approved' } });
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText(DESIGN_PAGE_TEXTS.refreshFailed)).toBeNull());
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+  });
+
+  it('says the design could not be loaded when there is none to show', async () => {
+    answer('get', '/api/user/design-submissions/D-3', () =>
+      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+    );
+    renderPage();
+    expect(await screen.findByText(CUSTOMER_MESSAGES.designDetailFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
