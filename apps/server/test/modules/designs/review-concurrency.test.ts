@@ -7,8 +7,8 @@ import { notifications } from '../../../src/db/schema/notifications';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { PDF, PNG_1PX } from '../../support/files';
-import { multipart, type FilePart } from '../../support/multipart';
-import { HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
+import type { FilePart } from '../../support/multipart';
+import { designFile, HAVE_DESIGN_FIELDS, postReview, storedFiles, submit } from './support';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -54,20 +54,12 @@ async function show(token: string, id: number) {
   };
 }
 
-async function review(
+const review = (
   token: string,
   id: number,
   fields: Record<string, string | string[] | undefined>,
   files: FilePart[] = [],
-) {
-  const body = await multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/designs/${id}/update`,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+) => postReview(t, token, id, fields, files);
 
 const pdf = (name: string, data = PDF): FilePart => ({
   field: 'recommendation_files[]',

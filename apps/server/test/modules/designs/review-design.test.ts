@@ -8,8 +8,15 @@ import { users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { EXE, PDF, PNG_1PX } from '../../support/files';
-import { multipart, type FilePart } from '../../support/multipart';
-import { DONT_HAVE_DESIGN_FIELDS, HAVE_DESIGN_FIELDS, designFile, storedFiles, submit } from './support';
+import type { FilePart } from '../../support/multipart';
+import {
+  designFile,
+  DONT_HAVE_DESIGN_FIELDS,
+  HAVE_DESIGN_FIELDS,
+  postReview,
+  storedFiles,
+  submit,
+} from './support';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -44,20 +51,12 @@ async function setup() {
   return { owner, other, admin, slug, id: row!.id };
 }
 
-async function adminUpdate(
+const adminUpdate = (
   token: string,
   id: number,
   fields: Record<string, string | string[] | undefined>,
   files: FilePart[] = [],
-) {
-  const body = await multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/admin/designs/${id}/update`,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+) => postReview(t, token, id, fields, files);
 
 const recommendation = (data = PDF, name = 'proposal.pdf'): FilePart => ({
   field: 'recommendation_files[]',

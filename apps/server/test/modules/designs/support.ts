@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG_1PX } from '../../support/files';
+import { bearer } from '../../support/http';
 import { multipart, type FilePart } from '../../support/multipart';
 import type { TestApp } from '../../support/test-app';
 
@@ -57,4 +58,21 @@ export async function storedFiles(t: TestApp): Promise<string[]> {
   const root = path.join(t.dataDir, 'files');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** An admin's review of a design (POST /api/admin/designs/{id}/update), as the back-office's form sends it. */
+export async function postReview(
+  t: TestApp,
+  token: string,
+  id: number,
+  fields: Record<string, string | string[] | undefined>,
+  files: FilePart[] = [],
+) {
+  const body = await multipart(fields, files);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/designs/${id}/update`,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
 }
