@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { nextUpdatedAt } from '../../platform/row-version';
 import { designHistory, designSubmissions, recommendationFiles } from '../../db/schema/designs';
 import { users } from '../../db/schema/users';
 import { containsPattern } from '../../platform/like';
@@ -169,18 +170,11 @@ export async function listAllDesigns(
   return { total: count?.total ?? 0, rows: await withFiles(db, rows) };
 }
 
-/**
- * Every change moves `updated_at` forward by at least a millisecond (the precision the API shows it with), so it
- * is the version a review form sends back: two changes within one millisecond, or on a server whose clock is
- * behind, still give the design two different versions.
- */
+/** Every change moves the design's version on (platform/row-version.ts): the one a review form sends back. */
 export async function updateDesign(db: DbOrTx, id: number, values: Partial<DesignInsert>): Promise<void> {
   await db
     .update(designSubmissions)
-    .set({
-      ...values,
-      updatedAt: sql`greatest(date_trunc('milliseconds', now()), date_trunc('milliseconds', ${designSubmissions.updatedAt}) + interval '1 millisecond')`,
-    })
+    .set({ ...values, updatedAt: nextUpdatedAt(designSubmissions.updatedAt) })
     .where(eq(designSubmissions.id, id));
 }
 

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { AuthContext } from '../../platform/auth/sessions';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
+import { assertUnchanged } from '../../platform/row-version';
 import type { StoredFile } from '../../platform/multipart';
 import type { PrivateDownload } from '../../platform/files/private-download';
 import { adminPagination } from '../../platform/pagination';
@@ -230,13 +231,8 @@ export async function reviewDesign(
     async (tx): Promise<{ removedKeys: string[]; notifications: NotificationRow[] }> => {
       const design = await q.lockDesign(tx, id);
       if (!design) throw notFound();
-      // Under the row's lock, so no other review can come between the check and this one's changes. The API
-      // shows updated_at to the millisecond, and every change moves it on by one at least (q.updateDesign).
-      if (
-        review.loadedVersion !== undefined &&
-        Date.parse(review.loadedVersion) !== design.updatedAt.getTime()
-      )
-        throw conflict(DESIGN_SERVER_MESSAGES.changedMeanwhile);
+      // Under the row's lock, so no other review can come between the check and this one's changes.
+      assertUnchanged(review.loadedVersion, design.updatedAt, DESIGN_SERVER_MESSAGES.changedMeanwhile);
       const existing = (await q.filesOf(tx, [id])).get(id) ?? [];
       const actorId = auth.user.id;
       const history: q.HistoryInsert[] = [];

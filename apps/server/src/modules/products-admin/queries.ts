@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { nextUpdatedAt } from '../../platform/row-version';
 import { categories, productImages, products } from '../../db/schema/catalog';
 import { favorites } from '../../db/schema/favorites';
 import { proposalLines } from '../../db/schema/deals';
@@ -179,12 +180,8 @@ export async function insertProduct(
   return row!.id;
 }
 
-/**
- * The `updated_at` of a product written now: the transaction's time, and at least a millisecond past the one it
- * had, so that every write changes the version the back-office's edit form sends back (the API gives it in
- * milliseconds; two writes within one would otherwise look alike). Every write to a product or its gallery sets it.
- */
-const nextUpdatedAt = sql`greatest(now(), ${products.updatedAt} + interval '1 millisecond')`;
+/** Every write to a product or its gallery moves its version on (platform/row-version.ts). */
+const nextVersion = nextUpdatedAt(products.updatedAt);
 
 export async function updateProduct(
   db: DbOrTx,
@@ -193,7 +190,7 @@ export async function updateProduct(
 ) {
   await db
     .update(products)
-    .set({ ...values, updatedAt: nextUpdatedAt })
+    .set({ ...values, updatedAt: nextVersion })
     .where(eq(products.id, id));
 }
 
@@ -214,7 +211,7 @@ export async function deleteImages(db: DbOrTx, productId: number, imageIds: numb
 export async function toggleProductStatus(db: DbOrTx, id: number): Promise<boolean | null> {
   const rows = await db
     .update(products)
-    .set({ status: sql`not ${products.status}`, updatedAt: nextUpdatedAt })
+    .set({ status: sql`not ${products.status}`, updatedAt: nextVersion })
     .where(eq(products.id, id))
     .returning({ status: products.status });
   return rows[0]?.status ?? null;

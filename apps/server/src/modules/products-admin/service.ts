@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { invalidateCatalogCache, normaliseSearch, searchProductIdPage } from '../catalog/service';
 import { filterCustomer } from '../users/service';
-import { AppError, conflict, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
+import { AppError, notFound, validationFailed, type FieldErrors } from '../../platform/errors';
+import { assertUnchanged } from '../../platform/row-version';
 import {
   encodeVariants,
   imageFileKeys,
@@ -285,15 +286,9 @@ function checkGallerySize(size: number) {
     });
 }
 
-/**
- * 409 when the edit was made from a version of the product (`updated_at` as the form loaded it) that is no longer
- * the product's: someone else wrote it since. Compared as the answer gives it (milliseconds); every write moves
- * `updated_at` on by at least a millisecond (queries.ts `nextUpdatedAt`). Without a version nothing is checked.
- */
-function checkVersion(row: q.AdminProductRow, loaded: string | undefined): void {
-  if (loaded !== undefined && Date.parse(loaded) !== row.updatedAt.getTime())
-    throw conflict(PRODUCT_SERVER_MESSAGES.changedElsewhere);
-}
+/** 409 when the edit was made from a version of the product someone else has written since. */
+const checkVersion = (row: q.AdminProductRow, loaded: string | undefined) =>
+  assertUnchanged(loaded, row.updatedAt, PRODUCT_SERVER_MESSAGES.changedElsewhere);
 
 export async function updateProduct(
   ctx: AppContext,
