@@ -24,7 +24,7 @@ if (process.env.DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 
 export default defineConfig({
   testDir: './e2e',
-  // Traces and screenshots of failed journeys; Playwright empties this folder at the start of a run.
+  // Screenshots and error context of failed journeys; Playwright empties this folder at the start of a run.
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results', 'e2e-artifacts'),
   fullyParallel: true,
   workers: process.env.CI ? 2 : 1,
@@ -51,7 +51,10 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // No trace: recording one for every journey (to keep those that fail) took a third of the journeys' time, in
+    // Chromium and in the runner. A failed journey keeps its screenshot and error-context.md (the page's
+    // accessibility tree where it failed); to trace one, add `--trace retain-on-failure` to the command.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',

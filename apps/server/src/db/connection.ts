@@ -143,6 +143,8 @@ export async function startEmbeddedPostgres(
   dir: string,
   port: number,
   sharedBuffersMb = embeddedSharedBuffersMb(),
+  /** More server settings (name to value), for a throwaway server: the test suite's turns off durability. */
+  settings: Record<string, string> = {},
 ): Promise<EmbeddedServer> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   await mkdir(dir, { recursive: true });
@@ -173,6 +175,7 @@ export async function startEmbeddedPostgres(
       'max_connections=200',
       '-c',
       `shared_buffers=${sharedBuffersMb}MB`,
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: () => {},
     onError: () => {},
