@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { AppContext } from '../../src/context';
-import { connectDatabase } from '../../src/db/connection';
+import { connectDatabase, ensureDatabase } from '../../src/db/connection';
 import { PlatformHub } from '../../src/platform/events';
 import { LocalDiskStorage } from '../../src/platform/files/storage';
 import { backgroundSettled } from '../../src/platform/background';
@@ -48,13 +48,7 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
 
 async function copyTemplate(adminUrl: string, template: string): Promise<string> {
   const name = `${template}_t${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  await ensureDatabase(adminUrl, name, template);
   return name;
 }
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { registerLeavingCheck, registerNavigator } from '../lib/navigation';
+import { registerLeavingCheck, registerNavigator, reloadTo } from '../lib/navigation';
 import { adminSession, customerSession } from '../lib/session-tokens';
 import { clearToasts } from '../lib/toast';
 import { server } from './server';
@@ -20,7 +20,8 @@ afterAll(() => {
   clearToasts();
   customerSession.clear();
   adminSession.clear();
-  registerNavigator((to) => window.location.assign(to));
+  // The navigator the app has before it registers the router's: a page load.
+  registerNavigator(reloadTo);
   registerLeavingCheck(() => false);
 });
 
