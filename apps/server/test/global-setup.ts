@@ -68,8 +68,10 @@ export default async function setup(project: TestProject) {
     }
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    const leftovers = await c.query(`select datname from pg_database where datname = $1 or datname like $2`, [
-      template,
+    // The template first: its DROP waits for a copy still being made (a worker's next test's, support/test-app.ts),
+    // so that copy is among the leftovers listed after it.
+    await c.query(`drop database if exists "${template}" with (force)`);
+    const leftovers = await c.query(`select datname from pg_database where datname like $1`, [
       `${template}_t%`,
     ]);
     for (const row of leftovers.rows) await c.query(`drop database if exists "${row.datname}" with (force)`);
