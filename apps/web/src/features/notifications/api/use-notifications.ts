@@ -14,7 +14,7 @@ import {
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { failureMessage } from '../../../lib/api-error';
-import { readAgain } from '../../../lib/query-client';
+import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
   markAllNotificationsRead,
@@ -112,7 +112,8 @@ function markAllStart(client: QueryClient, area: NotificationArea) {
  * Mark one, or all, read: the answer's unread_count becomes the count; the lists show them read. Mark all shows
  * read only the notifications loaded before it was pressed: one that came meanwhile (its realtime event may be
  * ahead of the answer) may have been made after the server's update, and stays unread. When the count was written
- * during the call, nothing tells which of the two came first: the count and the lists are read again.
+ * during the call, nothing tells which of the two came first: the count and the lists are read again; otherwise the
+ * reads still under way when the answer comes are.
  */
 export function useNotificationActions(area: NotificationArea) {
   const client = useQueryClient();
@@ -138,6 +139,8 @@ export function useNotificationActions(area: NotificationArea) {
         markEach(list, (n) => (n.read_at || !start.ids.has(n.id) ? n : { ...n, read_at: now })),
       );
       if (raced) void readAgain(client, notificationKeys.all(area));
+      // A read still under way may have been answered before the server marked them, and would show them unread.
+      else readAgainWhileFetching(client, notificationKeys.all(area));
     },
     onError: warn('mark all read'),
   });

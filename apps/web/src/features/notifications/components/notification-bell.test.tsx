@@ -221,6 +221,45 @@ describe('NotificationBell', () => {
     expect(listReads).toBe(2);
   });
 
+  it('reads the list again when a read of it was under way as all were marked read', async () => {
+    const user = userEvent.setup();
+    let marked = false;
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    let held = () => {};
+    const heldRead = new Promise<void>((resolve) => (held = resolve));
+    server.use(
+      http.get('/api/notifications', async ({ request }) => {
+        // What the server reads when the request comes: unread until marked.
+        const answer = { notifications: [note(1, marked)], unread_count: marked ? 0 : 1, total: 1 };
+        if (hold && new URL(request.url).searchParams.get('per_page') !== '1') {
+          const wait = hold;
+          hold = null;
+          held();
+          await wait;
+        }
+        return HttpResponse.json(answer);
+      }),
+      http.post('/api/notifications/mark-all-read', () => {
+        marked = true;
+        return HttpResponse.json({ message: 'All notifications marked as read.', unread_count: 0 });
+      }),
+    );
+    const { queryClient } = await renderBell();
+    await user.click(badge());
+    expect(await screen.findByText('(unread)', { exact: false })).toBeInTheDocument();
+    // A read of the open list starts (a realtime event's, say) and is answered only after the marking.
+    hold = new Promise<void>((resolve) => (release = resolve));
+    void queryClient.invalidateQueries({ queryKey: ['notifications', 'customer', 'list'] });
+    await heldRead;
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(badge()).not.toHaveTextContent('unread notification'));
+    release();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByText('note 1')).toBeInTheDocument();
+    expect(screen.queryByText('(unread)', { exact: false })).not.toBeInTheDocument();
+  });
+
   it("marks all read with the answer's count", async () => {
     const user = userEvent.setup();
     api(() => ({ notifications: [note(1)], unread_count: 1, total: 1 }));
