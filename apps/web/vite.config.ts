@@ -16,7 +16,7 @@ const server = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // signed-in areas or some pages use stay out of it, and the public home page never downloads them: the lib and ui
 // modules only the customer and admin areas use share the `areas` chunk (AREA_MODULES; with them the sign-out,
 // which the public header loads when a customer signs out there); the menu and the tabs
-// (Radix), the message dialog (and the <dialog> primitive under it), a toast's box, the form fields, the lists' pager, empty state
+// (Radix), the message dialog (and the <dialog> primitive under it, with its stack), a toast's box, the form fields, the lists' pager, empty state
 // and badges are chunks the pages that use them load; the infinite-query observer (the chat's history) goes with
 // the chat. The realtime client stays out too: zod and Socket.IO are never part of a public page.
 const AREA_ONLY = [
@@ -39,6 +39,7 @@ const NOT_IN_SHELL = [
   'menu',
   'tabs',
   'dialog',
+  'dialog-stack',
   'message-dialog',
   'toast-item',
   'money',

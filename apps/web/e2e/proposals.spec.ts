@@ -620,8 +620,10 @@ test('a failed load shows an error with a retry; the deal is decided and booked 
   const submit = dialog.getByRole('button', { name: 'Accept proposal' });
   await tabTo(customer, submit);
   await customer.keyboard.press('Enter');
-  await expect(customer.getByText('Network error. Please check your connection.')).toBeVisible();
+  // The toast that says so is drawn in the dialog, above its backdrop, where it is read out and can be dismissed.
+  await expect(dialog.getByRole('alert')).toContainText('Network error. Please check your connection.');
   await expect(submit).toBeFocused();
+  await checkPage(customer, 'user-proposal-accept-failed');
   acceptFails = false;
   await customer.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

@@ -1,7 +1,9 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
+import { dialogClosed, dialogOpened, useTopDialog } from './dialog-stack';
 import { CloseIcon } from './icons';
+import { DialogToasts } from './toast-item';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
@@ -37,7 +39,7 @@ export interface DialogProps {
  * and puts the dialog in the top layer (a dialog opened from a dialog stacks over it). Titled; focus goes in on
  * open, stays inside, and returns on close to where it came from (into the first dialog after a stacked one
  * closes; to the main content when that is gone); Escape (the dialog's cancel) closes the top one; page scroll
- * is locked.
+ * is locked. While it is the top one, the toasts are drawn in it (dialog-stack), above its backdrop.
  */
 export function Dialog({
   open,
@@ -56,6 +58,7 @@ export function Dialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  const onTop = useTopDialog() === titleId;
   const latest = useRef({ onClose, dismissible, returnFocusTo });
   useLayoutEffect(() => {
     latest.current = { onClose, dismissible, returnFocusTo };
@@ -70,6 +73,7 @@ export function Dialog({
     if (!dialog.open) dialog.showModal();
     const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     first.focus();
+    dialogOpened(titleId);
     openDialogs += 1;
     document.body.classList.add('scroll-locked');
     // Escape: the browser's cancel. The dialog closes only through onClose, so React stays the source of truth.
@@ -88,6 +92,7 @@ export function Dialog({
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
+      dialogClosed(titleId);
       openDialogs -= 1;
       if (openDialogs === 0) document.body.classList.remove('scroll-locked');
       const target = latest.current.returnFocusTo?.() ?? opener;
@@ -95,7 +100,7 @@ export function Dialog({
       if (target?.isConnected) target.focus();
       else document.getElementById('main-content')?.focus({ preventScroll: true });
     };
-  }, [open, initialFocusRef]);
+  }, [open, initialFocusRef, titleId]);
 
   if (!open) return null;
 
@@ -171,6 +176,7 @@ export function Dialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
         )}
       </div>
+      {onTop && <DialogToasts />}
     </dialog>,
     document.body,
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, type Toast, type ToastType } from '../../lib/toast';
+import { dismissToast, useToasts, type Toast, type ToastType } from '../../lib/toast';
 import { cx } from './cx';
+import { useTopDialog } from './dialog-stack';
+import { ToastRegion } from './toast-region';
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
 
 const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIcon; label: string }> = {
@@ -29,7 +31,6 @@ export function ToastItem({ toast }: { toast: Toast }) {
   const style = styles[toast.type];
   return (
     <li
-      role={toast.type === 'error' ? 'alert' : undefined}
       className={cx(
         'pointer-events-auto flex w-full items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ring-1 ring-black/5 animate-toast-in',
         style.box,
@@ -41,7 +42,8 @@ export function ToastItem({ toast }: { toast: Toast }) {
       data-toast-type={toast.type}
     >
       <style.Icon className={cx('mt-0.5 size-5 shrink-0', style.icon)} />
-      <div className="min-w-0 flex-1 text-sm">
+      {/* The alert inside the item: a list item that is an alert is no longer a list item. */}
+      <div role={toast.type === 'error' ? 'alert' : undefined} className="min-w-0 flex-1 text-sm">
         <span className="sr-only">{style.label}: </span>
         {toast.title && <p className="font-semibold text-navy-900">{toast.title}</p>}
         <p className={cx('whitespace-pre-line break-words text-slate-700', toast.title && 'mt-0.5')}>
@@ -57,5 +59,27 @@ export function ToastItem({ toast }: { toast: Toast }) {
         <CloseIcon className="size-4" />
       </button>
     </li>
+  );
+}
+
+/** The page's toasts, but none while a modal dialog is open: the topmost dialog shows them (DialogToasts). */
+export function ToastList({ toasts }: { toasts: readonly Toast[] }) {
+  const dialog = useTopDialog();
+  return dialog ? null : toasts.map((t) => <ToastItem key={t.id} toast={t} />);
+}
+
+/**
+ * The toasts inside the topmost modal dialog, in a live region of their own. The dialog covers the page with its
+ * backdrop and makes the rest of it inert: a toast left outside would be dimmed, could not be dismissed, and would
+ * not be announced. The region is there as soon as the dialog is the topmost, so a toast raised then is announced.
+ */
+export function DialogToasts() {
+  const toasts = useToasts();
+  return (
+    <ToastRegion>
+      {toasts.map((t) => (
+        <ToastItem key={t.id} toast={t} />
+      ))}
+    </ToastRegion>
   );
 }

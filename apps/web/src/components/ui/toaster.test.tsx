@@ -1,8 +1,29 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToasts, flashToast, showFlashToast, toast } from '../../lib/toast';
+import { Dialog } from './dialog';
 import { Toaster } from './toaster';
+
+/** The toaster beside a page whose button opens a dialog, which opens another. */
+function PageWithDialogs() {
+  const [open, setOpen] = useState(0);
+  return (
+    <>
+      <Toaster />
+      <button type="button" onClick={() => setOpen(1)}>
+        Open
+      </button>
+      <Dialog open={open >= 1} onClose={() => setOpen(0)} title="First">
+        <button type="button" onClick={() => setOpen(2)}>
+          Open another
+        </button>
+      </Dialog>
+      <Dialog open={open >= 2} onClose={() => setOpen(1)} title="Second" />
+    </>
+  );
+}
 
 // A toast's box is a chunk fetched after the first render, as in the app: loaded once here, before the tests.
 beforeAll(async () => {
@@ -34,6 +55,45 @@ describe('Toaster', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Validation Error');
     expect(alert).toHaveTextContent('Invalid email or password.');
+  });
+
+  it('draws the toasts in the topmost open dialog, above its backdrop, and back on the page once it closes', async () => {
+    const user = userEvent.setup();
+    render(<PageWithDialogs />);
+    act(() => {
+      toast.info('Raised on the page');
+    });
+    const pageRegion = screen.getByRole('list', { name: 'Messages' });
+    expect(within(pageRegion).getByText('Raised on the page')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const first = screen.getByRole('dialog', { name: 'First' });
+    // The dialog has its own live region from the start; the page's is left empty (inert under the dialog).
+    expect(within(first).getByRole('list', { name: 'Messages' }).closest('[aria-live]')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    expect(within(first).getByText('Raised on the page')).toBeInTheDocument();
+    expect(within(pageRegion).queryAllByRole('listitem')).toHaveLength(0);
+    act(() => {
+      toast.error('Failed in the dialog.');
+    });
+    expect(within(first).getByRole('alert')).toHaveTextContent('Failed in the dialog.');
+
+    await user.click(within(first).getByRole('button', { name: 'Open another' }));
+    const second = screen.getByRole('dialog', { name: 'Second' });
+    expect(within(second).getByRole('alert')).toHaveTextContent('Failed in the dialog.');
+    expect(within(first).queryAllByRole('listitem')).toHaveLength(0);
+    // Its close button works there: the dialog stays open.
+    await user.click(within(second).getAllByRole('button', { name: 'Dismiss' })[1]!);
+    expect(screen.queryByText('Failed in the dialog.')).not.toBeInTheDocument();
+    expect(second).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(within(first).getByText('Raised on the page')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(pageRegion).getByText('Raised on the page')).toBeInTheDocument();
   });
 
   it('closes a toast after 5000 ms', () => {
