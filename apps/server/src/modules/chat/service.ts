@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   ACCEPTED_TYPES,
+  ADMIN_MESSAGES,
   CHAT,
   CHAT_INBOX_PAGE_SIZE,
   CHAT_PAGE_SIZE,
@@ -248,22 +249,28 @@ export async function sendMessage(
   const target = await resolveCounterpart(ctx, auth, receiverId);
   // Attachments stream into storage as they arrive; the message's write adopts them (withMultipart removes
   // them if it never happens).
-  return withMultipart(request, attachmentRules, uploadJournalOf(ctx), (body) =>
-    postMessage(ctx, realtime, auth, target, body, request.log),
+  return withMultipart(
+    request,
+    isAdmin(auth) ? adminAttachmentRules : customerAttachmentRules,
+    uploadJournalOf(ctx),
+    (body) => postMessage(ctx, realtime, auth, target, body, request.log),
   );
 }
 
-const attachmentRules = {
+/** The same limits on both sides; each side's spec words the refusal of a sixth file its own way. */
+const attachmentRules = (tooManyMessage: string) => ({
   files: {
     attachments: {
       maxBytes: CHAT.maxFileBytes,
       maxCount: CHAT.maxFiles,
       tooLargeMessage: CUSTOMER_MESSAGES.chatFileTooLarge,
-      tooManyMessage: CUSTOMER_MESSAGES.chatMaxFiles,
+      tooManyMessage,
       storeUnder: 'chat',
     },
   },
-};
+});
+const customerAttachmentRules = attachmentRules(CUSTOMER_MESSAGES.chatMaxFiles);
+const adminAttachmentRules = attachmentRules(ADMIN_MESSAGES.chatMaxFiles);
 
 async function postMessage(
   ctx: AppContext,

@@ -226,7 +226,7 @@ describe('chat: the shared support inbox', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('attachments: 6 files -> 422, 11 MB -> 413, a renamed executable -> 415; nothing is stored', async () => {
+  it("attachments: 6 files -> 422 (in each side's words), 11 MB -> 413, a renamed executable -> 415; nothing is stored", async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);
     const before = await counts();
@@ -241,6 +241,16 @@ describe('chat: the shared support inbox', () => {
     );
     expect(six.statusCode).toBe(422);
     expect(six.json().message).toBe('Maximum 5 files allowed.');
+    // The back-office's words for the same refusal (admin spec, chat attachments).
+    const sixFromAdmin = await sendMessage(
+      t,
+      admin.token,
+      alice.user.id,
+      'six',
+      Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, data: image })),
+    );
+    expect(sixFromAdmin.statusCode).toBe(422);
+    expect(sixFromAdmin.json().message).toBe('Maximum 5 files allowed per message');
 
     const big = await sendMessage(t, alice.token, admin.user.id, 'big', [
       { name: 'x.pdf', data: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]) },
