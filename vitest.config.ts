@@ -1,19 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 // Server tests run in Node against a real PostgreSQL; web component tests run in jsdom.
 // Browser journeys (apps/web/e2e) belong to Playwright and are never picked up here.
-// Server test files that replace one of the app's modules (vi.mock, vi.doMock), found by their text: they run with
-// modules of their own.
-const serverTests = fileURLToPath(new URL('./apps/server/test/', import.meta.url));
-const MOCKING_MODULES = readdirSync(serverTests, { recursive: true, encoding: 'utf8' })
-  .filter(
-    (file) =>
-      file.endsWith('.test.ts') && /\bvi\.(mock|doMock)\(/.test(readFileSync(serverTests + file, 'utf8')),
-  )
-  .map((file) => `test/${file.replaceAll('\\', '/')}`);
+// Test files that replace one of the app's modules (vi.mock, vi.doMock) or load them again (vi.resetModules), found by
+// their text: they run with modules of their own. The others of a project share their worker's loaded modules
+// (isolate: false): the app and its libraries are imported once per worker, not once per file. A file that loaded
+// the modules again in a shared worker would leave the next files its second copies, with what it did to them (the
+// server rendering's test registers its router's leaving check, which turned the users page's search aside).
+function mockingTests(root: string, pattern: RegExp): string[] {
+  const dir = fileURLToPath(new URL(root, import.meta.url));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter(
+      (file) =>
+        pattern.test(file) && /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(dir + file, 'utf8')),
+    )
+    .map((file) => path.posix.join(path.basename(dir), file.replaceAll('\\', '/')));
+}
+const MOCKING_MODULES = mockingTests('./apps/server/test/', /\.test\.ts$/);
+// And component tests that watch a lazily loaded chunk arrive: in a shared worker another file may have loaded it.
+const FIRST_LOAD_TESTS = ['src/app/layouts/site-header.test.tsx'];
+const OWN_MODULES_COMPONENTS = [...mockingTests('./apps/web/src/', /\.test\.tsx?$/), ...FIRST_LOAD_TESTS];
 
 const server = {
   root: './apps/server',
@@ -29,6 +39,19 @@ const server = {
   sequence: { groupOrder: 0 },
 } satisfies ViteUserConfig['test'];
 
+const web = {
+  root: './apps/web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  exclude: ['e2e/**', 'node_modules/**'],
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  // Both cores, as the server projects (Vitest's default leaves one idle on a 2-core machine).
+  maxWorkers: 2,
+  // A shared, loaded machine: the debounced screens' tests need more than the default 5 s there.
+  testTimeout: 15_000,
+  sequence: { groupOrder: 1 },
+} satisfies ViteUserConfig['test'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -37,9 +60,7 @@ export default defineConfig({
           name: 'server',
           ...server,
           exclude: [...MOCKING_MODULES],
-          // The test files of a worker share its loaded modules: the app is imported once per worker, not once per
-          // file (each test still builds its own app on its own database). Files that replace a module need
-          // their own copies, and run in the project below.
+          // Each test still builds its own app on its own database.
           isolate: false,
         },
       },
@@ -48,21 +69,9 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: {
-          name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['e2e/**', 'node_modules/**'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          // Both cores, as the server projects (Vitest's default leaves one idle on a 2-core machine): each file
-          // sets up its own jsdom, most of this project's time.
-          maxWorkers: 2,
-          // A shared, loaded machine: the debounced screens' tests need more than the default 5 s there.
-          testTimeout: 15_000,
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'web', ...web, exclude: [...web.exclude, ...OWN_MODULES_COMPONENTS], isolate: false },
       },
+      { plugins: [react()], test: { name: 'web (isolated)', ...web, include: OWN_MODULES_COMPONENTS } },
     ],
   },
 });

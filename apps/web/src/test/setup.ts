@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { registerLeavingCheck, registerNavigator, reloadTo } from '../lib/navigation';
+import { adminSession, customerSession } from '../lib/session-tokens';
+import { clearToasts } from '../lib/toast';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -10,7 +13,17 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Most test files share their worker's modules (vitest.config.ts): what a file left in them goes with it, so
+  // the next file starts as it would in modules of its own.
+  clearToasts();
+  customerSession.clear();
+  adminSession.clear();
+  // The navigator the app has before it registers the router's: a page load.
+  registerNavigator(reloadTo);
+  registerLeavingCheck(() => false);
+});
 
 // jsdom has <dialog> without its modal behaviour: showModal()/close() and Escape's cancel event, as browsers do.
 if (!HTMLDialogElement.prototype.showModal) {
