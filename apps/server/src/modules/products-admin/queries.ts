@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { nextUpdatedAt } from '../../platform/row-version';
 import { categories, productImages, products } from '../../db/schema/catalog';
@@ -208,13 +208,24 @@ export async function deleteImages(db: DbOrTx, productId: number, imageIds: numb
     .where(and(eq(productImages.productId, productId), inArray(productImages.id, imageIds)));
 }
 
-export async function toggleProductStatus(db: DbOrTx, id: number): Promise<boolean | null> {
-  const rows = await db
+/**
+ * Flips the status, or sets `asked` when it differs (a product already so is left as it is, its version too); null
+ * when there is no such product.
+ */
+export async function setProductStatus(
+  db: DbOrTx,
+  id: number,
+  asked?: boolean,
+): Promise<{ status: boolean; changed: boolean } | null> {
+  const [row] = await db
     .update(products)
-    .set({ status: sql`not ${products.status}`, updatedAt: nextVersion })
-    .where(eq(products.id, id))
+    .set({ status: asked ?? sql`not ${products.status}`, updatedAt: nextVersion })
+    .where(and(eq(products.id, id), asked === undefined ? undefined : ne(products.status, asked)))
     .returning({ status: products.status });
-  return rows[0]?.status ?? null;
+  if (row) return { status: row.status, changed: true };
+  if (asked === undefined) return null;
+  const [current] = await db.select({ status: products.status }).from(products).where(eq(products.id, id));
+  return current ? { status: current.status, changed: false } : null;
 }
 
 /** Deletes the product (its gallery rows and favourites cascade); answers the image keys it held, or null. */

@@ -10,6 +10,7 @@ import {
   messageResponse,
   productInput,
   productMutationResponse,
+  productStatusRequest,
   productStatusResponse,
   productUpdateInput,
   productUpdateQuery,
@@ -102,9 +103,14 @@ export async function adminProductRoutes(base: FastifyInstance, { ctx }: ModuleO
 
   app.post('/api/admin/products/:id/toggle-status', {
     onRequest: requireAdmin,
-    schema: { tags, params: idParam, response: { 200: productStatusResponse, ...errors(401, 403, 404) } },
+    schema: {
+      tags,
+      params: idParam,
+      body: productStatusRequest.nullish(),
+      response: { 200: productStatusResponse, ...errors(401, 403, 404, 422) },
+    },
     handler: async (request) => ({
-      status: await service.toggleStatus(ctx, request.params.id),
+      status: await service.toggleStatus(ctx, request.params.id, request.body?.status),
       message: PRODUCT_SERVER_MESSAGES.statusUpdated,
     }),
   });

@@ -347,11 +347,12 @@ export async function updateProduct(
   return getProduct(ctx, id);
 }
 
-export async function toggleStatus(ctx: AppContext, id: number): Promise<boolean> {
-  const status = await q.toggleProductStatus(ctx.database.db, id);
-  if (status === null) throw notFound();
-  invalidateCatalogCache(ctx);
-  return status;
+/** Flips the product's status, or sets the one asked for (asked twice, set once); answers the status it has. */
+export async function toggleStatus(ctx: AppContext, id: number, asked?: boolean): Promise<boolean> {
+  const result = await q.setProductStatus(ctx.database.db, id, asked);
+  if (!result) throw notFound();
+  if (result.changed) invalidateCatalogCache(ctx);
+  return result.status;
 }
 
 export async function deleteProduct(ctx: AppContext, id: number, log?: Log): Promise<void> {

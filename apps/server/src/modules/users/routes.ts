@@ -6,6 +6,7 @@ import {
   idParam,
   messageResponse,
   realtimeChannels,
+  userStatusRequest,
   userStatusResponse,
   ADMIN_MESSAGES,
   USER_STATUS,
@@ -34,10 +35,11 @@ export async function userRoutes(base: FastifyInstance, { ctx }: ModuleOptions) 
     schema: {
       tags: ['admin users'],
       params: idParam,
-      response: { 200: userStatusResponse, ...errors(401, 403, 404) },
+      body: userStatusRequest.nullish(),
+      response: { 200: userStatusResponse, ...errors(401, 403, 404, 422) },
     },
     handler: async (request) => {
-      const status = await service.toggleUserStatus(ctx, request.params.id);
+      const status = await service.toggleUserStatus(ctx, request.params.id, request.body?.status);
       return {
         status,
         message:

@@ -38,15 +38,22 @@ export async function listUsers(
 }
 
 /**
- * Flips a customer between active and inactive. Deactivation ends every session of the account and voids its reset
- * links in the same transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so
- * an admin can neither lock themselves out nor lock out another admin from this list.
+ * Flips a customer between active and inactive, or sets the status asked for (a customer already so is left as they
+ * are: asked twice, set once). Deactivation ends every session of the account and voids its reset links in the same
+ * transaction, and the realtime layer drops its sockets. Admin accounts are not customers: 404, so an admin can
+ * neither lock themselves out nor lock out another admin from this list.
  */
-export async function toggleUserStatus(ctx: AppContext, userId: number): Promise<UserStatus> {
+export async function toggleUserStatus(
+  ctx: AppContext,
+  userId: number,
+  asked?: UserStatus,
+): Promise<UserStatus> {
   const { status, revoked } = await ctx.database.db.transaction(async (tx) => {
     const user = await q.lockCustomer(tx, userId);
     if (!user) throw notFound();
-    const next: UserStatus = user.status === USER_STATUS.active ? USER_STATUS.inactive : USER_STATUS.active;
+    const next: UserStatus =
+      asked ?? (user.status === USER_STATUS.active ? USER_STATUS.inactive : USER_STATUS.active);
+    if (next === user.status) return { status: next, revoked: [] };
     await q.setUserStatus(tx, userId, next);
     if (next === USER_STATUS.active) return { status: next, revoked: [] };
     // A reset link mailed before would otherwise still set a password for whoever has the mail.

@@ -463,8 +463,8 @@ describe('edit: concurrent edits (updated_at)', () => {
     const versions = await t.ctx.database.db.transaction(async (tx) => {
       const seen: number[] = [];
       for (const write of [
-        () => q.toggleProductStatus(tx, p.id),
-        () => q.toggleProductStatus(tx, p.id),
+        () => q.setProductStatus(tx, p.id),
+        () => q.setProductStatus(tx, p.id),
         () =>
           q.updateProduct(tx, p.id, {
             name: 'Walnut Desk',
@@ -585,6 +585,45 @@ describe('status and delete', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/frontend/products/${p.slug}` })).statusCode,
     ).toBe(200);
+  });
+
+  it('sets the status asked for: asked twice, set once, so two admins deactivating it do not cancel each other', async () => {
+    const p = await createProduct();
+    const url = `/api/admin/products/${p.id}/toggle-status`;
+    const version = async () => (await json('GET', `/api/admin/products/${p.id}`)).json().product.updated_at;
+    const first = await json('POST', url, { status: false });
+    expect(first.json()).toEqual({ status: false, message: PRODUCT_SERVER_MESSAGES.statusUpdated });
+    const v1 = await version();
+    // The second admin's press, made from the same list: the product stays inactive, its version unmoved.
+    const second = await json('POST', url, { status: false });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().status).toBe(false);
+    expect(await version()).toBe(v1);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/frontend/products/${p.slug}` })).statusCode,
+    ).toBe(404);
+    // Without a body the call still flips it, as the spec's.
+    expect((await json('POST', url)).json().status).toBe(true);
+    expect((await json('POST', '/api/admin/products/9999/toggle-status', { status: false })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a status that is not a boolean, or anything beside it (422), and changes nothing', async () => {
+    const p = await createProduct();
+    const url = `/api/admin/products/${p.id}/toggle-status`;
+    const before = (await json('GET', `/api/admin/products/${p.id}`)).json().product;
+    for (const body of [
+      { status: 'off' },
+      { status: 0 },
+      { status: null },
+      {},
+      { status: false, extra: 1 },
+    ]) {
+      const res = await json('POST', url, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await json('GET', `/api/admin/products/${p.id}`)).json().product).toEqual(before);
   });
 
   it('deletes the product, its favourites and its stored images', async () => {

@@ -163,6 +163,29 @@ describe('toggle status', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('sets the status asked for: a second deactivation leaves the account inactive; a bad status is refused (422)', async () => {
+    const customer = await registerCustomer(t.app);
+    const url = `/api/admin/users/${customer.user.id}/toggle-status`;
+    const ask = (payload: object) => t.app.inject({ method: 'POST', url, headers: admin, payload });
+    const revoked: number[][] = [];
+    t.ctx.hub.on('sessionsRevoked', (ids) => revoked.push(ids));
+
+    expect((await ask({ status: 0 })).json()).toEqual({ status: 0, message: ADMIN_MESSAGES.userDeactivated });
+    // Another admin deactivates from the same list: the account stays inactive, nothing more is revoked.
+    const second = await ask({ status: 0 });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ status: 0, message: ADMIN_MESSAGES.userDeactivated });
+    expect(revoked).toHaveLength(1);
+    expect((await call('GET', '/api/admin/users')).json().users[0].status).toBe(0);
+
+    for (const body of [{ status: 2 }, { status: '1' }, { status: true }, {}, { status: 1, extra: 1 }]) {
+      expect((await ask(body)).statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await call('GET', '/api/admin/users')).json().users[0].status).toBe(0);
+    expect((await ask({ status: 1 })).json()).toEqual({ status: 1, message: ADMIN_MESSAGES.userActivated });
+    expect((await ask({ status: 1 })).json().status).toBe(1);
+  });
+
   it('answers 404 for the admin themselves, another admin and unknown ids, changing nothing', async () => {
     const other = await createAdmin(t.app, t.ctx);
     for (const id of [adminAuth.user.id, other.user.id, 99999]) {

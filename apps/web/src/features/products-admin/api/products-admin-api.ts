@@ -6,6 +6,7 @@ import {
   type Category,
   type MessageResponse,
   type ProductMutationResponse,
+  type ProductStatusRequest,
   type ProductStatusResponse,
 } from '@shop/contracts';
 import { api, OWN_ERRORS } from '../../../lib/api-client';
@@ -66,8 +67,13 @@ export const updateProduct = (id: number, form: FormData) =>
     query: { _method: 'PUT' },
   });
 
-export const toggleProductStatus = (id: number) =>
-  api.post<ProductStatusResponse>(`/api/admin/products/${id}/toggle-status`, undefined, OWN_ERRORS);
+/** Asks for the status the row's switch offers: another admin's press made meanwhile is not undone. */
+export const setProductStatus = (id: number, status: boolean) =>
+  api.post<ProductStatusResponse>(
+    `/api/admin/products/${id}/toggle-status`,
+    { status } satisfies ProductStatusRequest,
+    OWN_ERRORS,
+  );
 
 export const deleteProduct = (id: number) =>
   api.delete<MessageResponse>(`/api/admin/products/${id}`, OWN_ERRORS);

@@ -18,7 +18,7 @@ import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-li
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
 import { failureMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { deleteProduct, productsKey, productsQuery, toggleProductStatus } from '../api/products-admin-api';
+import { deleteProduct, productsKey, productsQuery, setProductStatus } from '../api/products-admin-api';
 import { ProductsList } from '../components/products-list';
 
 function userIdFrom(params: URLSearchParams): number | undefined {
@@ -45,11 +45,11 @@ export default function AdminProductsPage() {
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.productsFailed);
   const rows = useBusyRows();
 
-  // The server flips whatever status the product has now (another admin may have flipped it since this list was
-  // read): the row shows the status it answers at once, the toast's title says which it is, and the lists are
-  // read again.
+  // The switch asks for the status it offers (another admin may have set it since this list was read; the server
+  // then leaves it as it is): the row shows the status it answers at once, the toast's title says which it is, and
+  // the lists are read again.
   const toggle = useRowMutation(rows, {
-    mutationFn: (product: AdminProduct) => toggleProductStatus(product.id),
+    mutationFn: (product: AdminProduct) => setProductStatus(product.id, !product.status),
     onSuccess: async ({ status }, product) => {
       queryClient.setQueriesData<AdminProductsResponse>(
         { queryKey: [...productsKey, 'list'] },

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminUsersResponse, MessageResponse, UserStatusResponse } from '@shop/contracts';
+import type {
+  AdminUsersResponse,
+  MessageResponse,
+  UserStatus,
+  UserStatusRequest,
+  UserStatusResponse,
+} from '@shop/contracts';
 import { PAGE_SIZE } from '@shop/contracts';
 import { api, OWN_ERRORS } from '../../../lib/api-client';
 
@@ -22,7 +28,12 @@ export const usersQuery = ({ page, search }: UsersListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const toggleUserStatus = (id: number) =>
-  api.post<UserStatusResponse>(`/api/admin/users/${id}/toggle-status`, undefined, OWN_ERRORS);
+/** Asks for the status the row's button offers: another admin's press made meanwhile is not undone. */
+export const setUserStatus = (id: number, status: UserStatus) =>
+  api.post<UserStatusResponse>(
+    `/api/admin/users/${id}/toggle-status`,
+    { status } satisfies UserStatusRequest,
+    OWN_ERRORS,
+  );
 
 export const deleteUser = (id: number) => api.delete<MessageResponse>(`/api/admin/users/${id}`, OWN_ERRORS);

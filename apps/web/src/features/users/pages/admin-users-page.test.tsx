@@ -31,22 +31,26 @@ function page(current: number, total: number, count: number, search = ''): Admin
   };
 }
 
-/** The admin users API of these tests: lists from `list`, the toggle from `toggle`; returns the list calls. */
+/** The admin users API of these tests: lists from `list`, the toggle from `toggle`; returns the list calls (and the toggle's bodies). */
 function setup(
   list: (url: URL) => AdminUsersResponse,
   toggle: () => Response | Promise<Response> = () => json({ status: 0, message: 'x' }),
 ) {
   const calls: URL[] = [];
+  const asked: unknown[] = [];
   server.use(
     http.get('/api/admin/users', ({ request }) => {
       const url = new URL(request.url);
       calls.push(url);
       return HttpResponse.json(list(url));
     }),
-    http.post('/api/admin/users/:id/toggle-status', () => toggle()),
+    http.post('/api/admin/users/:id/toggle-status', async ({ request }) => {
+      asked.push(await request.json());
+      return toggle();
+    }),
   );
   renderWithProviders(<AdminUsersPage />, { dataRouter: true });
-  return calls;
+  return Object.assign(calls, { asked });
 }
 
 const json = (body: unknown, status = 200) => HttpResponse.json(body as object, { status });
@@ -81,7 +85,7 @@ describe('AdminUsersPage', () => {
   it("shows 'Deactivated!' after a toggle and 'Failed to toggle user status.' when it fails", async () => {
     const user = userEvent.setup();
     let fail = false;
-    setup(
+    const { asked } = setup(
       () => page(1, 1, 1),
       () => (fail ? json({ message: 'Server error.' }, 500) : json({ status: 0, message: 'x' })),
     );
@@ -91,6 +95,8 @@ describe('AdminUsersPage', () => {
     await user.click(within(ask).getByRole('button', { name: 'Deactivate' }));
     const done = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.deactivatedTitle });
     expect(done).toHaveTextContent(ADMIN_MESSAGES.userDeactivated);
+    // It asks for the status the button offers: a deactivation another admin made meanwhile is not undone.
+    expect(asked).toEqual([{ status: 0 }]);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
 
     fail = true;

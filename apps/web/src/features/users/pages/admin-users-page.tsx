@@ -16,7 +16,7 @@ import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert'
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
 import { failureMessage } from '../../../lib/api-error';
-import { deleteUser, toggleUserStatus, usersKey, usersQuery } from '../api/users-api';
+import { deleteUser, setUserStatus, usersKey, usersQuery } from '../api/users-api';
 import { UsersList } from '../components/users-list';
 
 export default function AdminUsersPage() {
@@ -33,7 +33,8 @@ export default function AdminUsersPage() {
   const rows = useBusyRows();
 
   const toggle = useRowMutation(rows, {
-    mutationFn: (user: AdminUser) => toggleUserStatus(user.id),
+    mutationFn: (user: AdminUser) =>
+      setUserStatus(user.id, user.status === USER_STATUS.active ? USER_STATUS.inactive : USER_STATUS.active),
     onSuccess: async ({ status }) => {
       await queryClient.invalidateQueries({ queryKey: usersKey });
       void dialogs.alert({
