@@ -10,7 +10,7 @@ const cards = (page: Page) => page.getByTestId('product-card');
 const cardNames = (page: Page) => cards(page).getByRole('heading').allInnerTexts();
 
 /** Registers a new customer through the API and signs this browser in with its token (storage key auth_token). */
-async function signInNewCustomer(page: Page): Promise<void> {
+async function signInNewCustomer(page: Page): Promise<string> {
   const email = uniqueEmail('shopper');
   const res = await page.request.post('/api/register', {
     data: { email, password: PASSWORD, password_confirmation: PASSWORD, terms: true },
@@ -18,6 +18,7 @@ async function signInNewCustomer(page: Page): Promise<void> {
   expect(res.status()).toBe(201);
   const { token } = (await res.json()) as { token: string };
   await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  return token;
 }
 
 test('a visitor browses a category, searches, pages, and a reload keeps the filters from the URL', async ({
@@ -180,7 +181,7 @@ test('a guest is asked to log in for the wishlist; a customer adds, filters by a
   await page.getByRole('button', { name: 'Favorites' }).click();
   await expect(page).toHaveURL(/\/products$/);
 
-  await signInNewCustomer(page);
+  const token = await signInNewCustomer(page);
   await page.goto('/products?search=leather%20executive');
   const card = cards(page).filter({ hasText: 'Leather' }).first();
   const name = (await card.getByRole('heading').innerText()).trim();
@@ -199,6 +200,17 @@ test('a guest is asked to log in for the wishlist; a customer adds, filters by a
   await cards(page).first().getByRole('link', { name }).click();
   const detailHeart = page.getByTestId('wishlist-button');
   await expect(detailHeart).toHaveAttribute('aria-pressed', 'true');
+  // Another tab takes it off the wishlist meanwhile. This page still shows it on, and its heart's press leaves it
+  // off: the heart asks for what it offers (a flip would put it back).
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  const { product } = (await (await page.request.get(`/api/v1/frontend/products/${slug}`)).json()) as {
+    product: { id: number };
+  };
+  const elsewhere = await page.request.post('/api/favorites/toggle', {
+    data: { type: 'product', id: product.id },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await elsewhere.json()) as { is_favorited: boolean }).is_favorited).toBe(false);
   await detailHeart.click();
   await expect(page.getByText(CUSTOMER_MESSAGES.wishlistRemoved)).toBeVisible();
   await expect(detailHeart).toHaveAttribute('aria-pressed', 'false');

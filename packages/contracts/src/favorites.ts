@@ -12,6 +12,11 @@ export const favoriteToggleRequest = z.object({
     .int('The id must be an integer.')
     .positive('The id must be an integer.')
     .max(2_147_483_647),
+  /**
+   * Whether the product should be on the wishlist. Without it the call flips it (the spec's call); with it the
+   * state is set, so a press made on a page older than another tab's change does what its button said.
+   */
+  favorite: z.boolean({ error: 'The favorite field must be true or false.' }).optional(),
 });
 export type FavoriteToggleRequest = z.input<typeof favoriteToggleRequest>;
 

@@ -21,7 +21,8 @@ export async function favoriteRoutes(base: FastifyInstance, { ctx }: ModuleOptio
       response: { 200: favoriteToggleResponse, ...errors(401, 403, 404, 422) },
     },
     handler: async (request) => {
-      const isFavorited = await service.toggleFavorite(ctx, currentAuth(request).user.id, request.body.id);
+      const { id, favorite } = request.body;
+      const isFavorited = await service.toggleFavorite(ctx, currentAuth(request).user.id, id, favorite);
       return { status: 'success', is_favorited: isFavorited };
     },
   });

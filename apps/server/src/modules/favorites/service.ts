@@ -6,15 +6,25 @@ import { favorites } from '../../db/schema/favorites';
 import { notFound } from '../../platform/errors';
 import { isActiveProduct, listProducts } from '../catalog/service';
 
-/** Adds the product to the user's wishlist, or removes it when it is there; answers the new state. */
-export async function toggleFavorite(ctx: AppContext, userId: number, productId: number): Promise<boolean> {
+/**
+ * Puts the product on the user's wishlist or takes it off, as `asked`; without it, flips it (removes it when it is
+ * there). Answers the new state.
+ */
+export async function toggleFavorite(
+  ctx: AppContext,
+  userId: number,
+  productId: number,
+  asked?: boolean,
+): Promise<boolean> {
   return ctx.database.db.transaction(async (tx) => {
     if (!(await isActiveProduct(tx, productId))) throw notFound();
-    const removed = await tx
-      .delete(favorites)
-      .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
-      .returning({ productId: favorites.productId });
-    if (removed.length > 0) return false;
+    if (asked !== true) {
+      const removed = await tx
+        .delete(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
+        .returning({ productId: favorites.productId });
+      if (removed.length > 0 || asked === false) return false;
+    }
     await tx.insert(favorites).values({ userId, productId }).onConflictDoNothing();
     return true;
   });

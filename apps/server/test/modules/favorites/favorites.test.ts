@@ -60,6 +60,31 @@ describe('POST /api/favorites/toggle', () => {
     expect(await t.ctx.database.db.$count(favorites)).toBe(0);
   });
 
+  it('sets the state asked for (favorite): asked twice, set once, as a press on an older page means it', async () => {
+    const { products: p } = await seedCatalog(t.ctx);
+    const chair = p.get('Leather Executive Chair')!;
+    const { token, user } = await registerCustomer(t.app);
+    const ask = (favorite: unknown) => toggle({ type: 'product', id: chair.id, favorite }, bearer(token));
+    const stored = () => t.ctx.database.db.$count(favorites, eq(favorites.userId, user.id));
+
+    for (const favorite of [true, true]) {
+      const res = await ask(favorite);
+      expect(res.json()).toEqual({ status: 'success', is_favorited: true });
+      expect(await stored()).toBe(1);
+    }
+    for (const favorite of [false, false]) {
+      const res = await ask(favorite);
+      expect(res.json()).toEqual({ status: 'success', is_favorited: false });
+      expect(await stored()).toBe(0);
+    }
+    for (const favorite of ['true', 1, null]) {
+      const res = await ask(favorite);
+      expect(res.statusCode, JSON.stringify(favorite)).toBe(422);
+      expect(res.json().errors.favorite).toEqual(['The favorite field must be true or false.']);
+    }
+    expect(await stored()).toBe(0);
+  });
+
   it('keeps each customer to their own wishlist', async () => {
     const { products: p } = await seedCatalog(t.ctx);
     const a = await registerCustomer(t.app);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import {
   PAGE_SIZE,
   type Category,
+  type FavoriteToggleRequest,
   type FavoriteToggleResponse,
   type Product,
   type ProductDetail,
@@ -82,10 +83,11 @@ export const productQuery = (slug: string) =>
     retry: (count, error) => (error as ApiError).status !== 404 && count < 2,
   });
 
-export async function toggleWishlist(productId: number): Promise<FavoriteToggleResponse> {
+/** Puts the product on the wishlist or takes it off (`favorite`), whatever another tab did meanwhile. */
+export async function setWishlisted(productId: number, favorite: boolean): Promise<FavoriteToggleResponse> {
   return api.post<FavoriteToggleResponse>(
     '/api/favorites/toggle',
-    { type: 'product', id: productId },
+    { type: 'product', id: productId, favorite } satisfies FavoriteToggleRequest,
     OWN_ERRORS,
   );
 }

@@ -4,7 +4,7 @@ import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-ro
 import { ApiError, failureMessage } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
-import { applyWishlistState, toggleWishlist } from './catalog-api';
+import { applyWishlistState, setWishlisted } from './catalog-api';
 
 /**
  * Adds or removes a product from the signed-in customer's wishlist, with the spec's messages. Guests get the
@@ -16,8 +16,9 @@ export function useWishlist() {
   const customer = useCustomer();
   const rows = useBusyRows();
   const mutate = useRowMutation(rows, {
-    mutationFn: async (product: Pick<Product, 'id'>) => {
-      const result = await toggleWishlist(product.id);
+    // It asks for what the heart offers: a heart on a page older than another tab's change does what it showed.
+    mutationFn: async (product: Pick<Product, 'id' | 'is_favorited'>) => {
+      const result = await setWishlisted(product.id, !product.is_favorited);
       if (result.status !== 'success') throw new Error('wishlist toggle refused');
       return result;
     },
@@ -34,7 +35,7 @@ export function useWishlist() {
     },
   });
 
-  const toggle = (product: Pick<Product, 'id'>) => {
+  const toggle = (product: Pick<Product, 'id' | 'is_favorited'>) => {
     if (!customer) {
       toast.warning(CUSTOMER_MESSAGES.wishlistLogin);
       return;

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PAGE_SIZE, type FavoriteToggleResponse, type ProductPage } from '@shop/contracts';
+import {
+  PAGE_SIZE,
+  type FavoriteToggleRequest,
+  type FavoriteToggleResponse,
+  type ProductPage,
+} from '@shop/contracts';
 import { api, OWN_ERRORS } from '../../../lib/api-client';
 
 export const favoritesKey = ['user', 'favorites'] as const;
@@ -13,15 +18,10 @@ export const favoritesQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-const toggleFavorite = (id: number) =>
-  api.post<FavoriteToggleResponse>('/api/favorites/toggle', { type: 'product', id }, OWN_ERRORS);
-
-/**
- * Takes a product off the wishlist, whatever happened to it elsewhere: the toggle adds back a product already
- * taken off (in another tab), and says so (is_favorited: true); it is then toggled once more. Answers the last
- * toggle's answer.
- */
-export async function unlikeProduct(id: number): Promise<FavoriteToggleResponse> {
-  const answer = await toggleFavorite(id);
-  return answer.status === 'success' && answer.is_favorited ? toggleFavorite(id) : answer;
-}
+/** Takes a product off the wishlist, whatever happened to it elsewhere (a product already off stays off). */
+export const unlikeProduct = (id: number) =>
+  api.post<FavoriteToggleResponse>(
+    '/api/favorites/toggle',
+    { type: 'product', id, favorite: false } satisfies FavoriteToggleRequest,
+    OWN_ERRORS,
+  );

@@ -30,15 +30,15 @@ const page = (items: Product[]): ProductPage => ({
   per_page: 9,
 });
 
-/** The wishlist on the server: the list's answer, and the toggle as the server makes it (not idempotent). */
+/** The wishlist on the server: the list's answer, and the toggle as the server makes it (flips, or sets `favorite`). */
 function serveWishlist(initial: number[]) {
   const liked = { ids: [...initial] };
   answer('get', '/api/user/favorites', () => HttpResponse.json(page(liked.ids.map(product))));
   const toggles = answer('post', '/api/favorites/toggle', () => {
-    const { id } = toggles.at(-1)!.body as { id: number };
-    const had = liked.ids.includes(id);
-    liked.ids = had ? liked.ids.filter((x) => x !== id) : [...liked.ids, id];
-    return HttpResponse.json({ status: 'success', is_favorited: !had });
+    const { id, favorite } = toggles.at(-1)!.body as { id: number; favorite?: boolean };
+    const on = favorite ?? !liked.ids.includes(id);
+    liked.ids = [...liked.ids.filter((x) => x !== id), ...(on ? [id] : [])];
+    return HttpResponse.json({ status: 'success', is_favorited: on });
   });
   return { liked, toggles };
 }
@@ -117,11 +117,8 @@ describe('My Favorites', () => {
 
     await user.click(removeButton(1));
     await waitFor(() => expect(screen.queryByText('Walnut Desk 1')).toBeNull());
-    // The toggle put it back (is_favorited: true): toggled once more.
-    expect(toggles.map((t) => t.body)).toEqual([
-      { type: 'product', id: 1 },
-      { type: 'product', id: 1 },
-    ]);
+    // One call, asking for it to be off: a flip would have put it back.
+    expect(toggles.map((t) => t.body)).toEqual([{ type: 'product', id: 1, favorite: false }]);
     expect(liked.ids).toEqual([2]);
     expect(toastsSaid()).toEqual([`success: ${CUSTOMER_MESSAGES.wishlistRemoved}`]);
   });
