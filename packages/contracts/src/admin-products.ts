@@ -170,10 +170,11 @@ export type ProductMutationResponse = z.infer<typeof productMutationResponse>;
 export const productUpdateQuery = z.object({ _method: z.enum(['PUT', 'put']).optional() });
 
 /**
- * The status the admin asked for. Without a body the call flips the status (the spec's call); with it the status is
- * set, so two admins who both deactivate a product leave it inactive instead of flipping it back.
+ * The status the admin asked for. Without it (no body, or a body without `status`) the call flips the status, as the
+ * spec's; with it the status is set, so two admins who both deactivate a product leave it inactive instead of
+ * flipping it back.
  */
-export const productStatusRequest = z.object({ status: z.boolean() }).strict();
+export const productStatusRequest = z.object({ status: z.boolean().optional() });
 export type ProductStatusRequest = z.infer<typeof productStatusRequest>;
 export const productStatusResponse = z.object({ status: z.boolean(), message: z.string() });
 export type ProductStatusResponse = z.infer<typeof productStatusResponse>;

@@ -34,10 +34,11 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 const userStatus = z.union([z.literal(USER_STATUS.active), z.literal(USER_STATUS.inactive)]);
 /**
- * The status the admin asked for. Without a body the call flips the status (the spec's call); with it the status is
- * set, so two admins who both deactivate a customer leave the account inactive instead of opening it again.
+ * The status the admin asked for. Without it (no body, or a body without `status`) the call flips the status, as the
+ * spec's; with it the status is set, so two admins who both deactivate a customer leave the account inactive
+ * instead of opening it again.
  */
-export const userStatusRequest = z.object({ status: userStatus }).strict();
+export const userStatusRequest = z.object({ status: userStatus.optional() });
 export type UserStatusRequest = z.infer<typeof userStatusRequest>;
 export const userStatusResponse = z.object({ status: userStatus, message: z.string() });
 export type UserStatusResponse = z.infer<typeof userStatusResponse>;

@@ -178,7 +178,7 @@ describe('toggle status', () => {
     expect(revoked).toHaveLength(1);
     expect((await call('GET', '/api/admin/users')).json().users[0].status).toBe(0);
 
-    for (const body of [{ status: 2 }, { status: '1' }, { status: true }, {}, { status: 1, extra: 1 }]) {
+    for (const body of [{ status: 2 }, { status: '1' }, { status: true }, { status: null }]) {
       expect((await ask(body)).statusCode, JSON.stringify(body)).toBe(422);
     }
     expect((await call('GET', '/api/admin/users')).json().users[0].status).toBe(0);
