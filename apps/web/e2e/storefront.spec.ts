@@ -198,6 +198,9 @@ test('a guest is asked to log in for the wishlist; a customer adds, filters by a
   await expect.poll(() => cardNames(page)).toEqual([name]);
 
   await cards(page).first().getByRole('link', { name }).click();
+  // The product's page, not the list's card (whose heart is pressed too).
+  await expect(page).toHaveURL(/\/product\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   const detailHeart = page.getByTestId('wishlist-button');
   await expect(detailHeart).toHaveAttribute('aria-pressed', 'true');
   // Another tab takes it off the wishlist meanwhile. This page still shows it on, and its heart's press leaves it
