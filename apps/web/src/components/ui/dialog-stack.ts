@@ -18,6 +18,11 @@ export function dialogClosed(dialog: string): void {
   if (open.includes(dialog)) emit(open.filter((d) => d !== dialog));
 }
 
+/** Whether a modal dialog is still open (the page's scroll stays locked until none is). */
+export function anyDialogOpen(): boolean {
+  return open.length > 0;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {

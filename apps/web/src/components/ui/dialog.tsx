@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
-import { dialogClosed, dialogOpened, useTopDialog } from './dialog-stack';
+import { anyDialogOpen, dialogClosed, dialogOpened, useTopDialog } from './dialog-stack';
 import { CloseIcon } from './icons';
 import { DialogToasts } from './toast-item';
 
@@ -11,8 +11,6 @@ const FOCUSABLE =
 
 /** A player with the browser's controls: Tab walks its buttons and sliders, which the page cannot see. */
 const isPlayer = (element: Element | null) => element instanceof HTMLMediaElement && element.controls;
-
-let openDialogs = 0;
 
 export interface DialogProps {
   open: boolean;
@@ -74,7 +72,6 @@ export function Dialog({
     const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     first.focus();
     dialogOpened(titleId);
-    openDialogs += 1;
     document.body.classList.add('scroll-locked');
     // Escape: the browser's cancel. The dialog closes only through onClose, so React stays the source of truth.
     const onCancel = (event: Event) => {
@@ -93,8 +90,7 @@ export function Dialog({
       dialog.removeEventListener('close', onNativeClose);
       if (dialog.open) dialog.close();
       dialogClosed(titleId);
-      openDialogs -= 1;
-      if (openDialogs === 0) document.body.classList.remove('scroll-locked');
+      if (!anyDialogOpen()) document.body.classList.remove('scroll-locked');
       const target = latest.current.returnFocusTo?.() ?? opener;
       // An opener that went while the dialog was open (the row it deleted): the page's main content, not nowhere.
       if (target?.isConnected) target.focus();
