@@ -20,7 +20,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Legacy mode runs axe in the page itself. The default mode opens a blank page for every check to gather its
+  // frames' results, which doubled each check's time (1.0-1.6 s against 0.5-0.75 s on the storefront's pages); its
+  // only gain, frames of other origins, does not apply: the shop has no frames.
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map(
