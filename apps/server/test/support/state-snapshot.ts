@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 
 /**
@@ -30,22 +31,14 @@ export async function snapshotState(t: TestApp): Promise<Record<string, string>>
     query = await stateQuery(t);
     queries.set(pool, query);
   }
+  const statement = sql.raw(query);
   // PostgreSQL 18 plans the union of small tables in parallel, and starting the two workers took 35-50 ms on these
   // machines (PostgreSQL 15 too, when forced), ten times the query itself: in bad-input.test.ts's 1,500 snapshots,
   // most of its time. The snapshot's transaction alone runs without them.
-  const client = await pool.connect();
-  let rows: { name: string; state: string }[];
-  try {
-    await client.query('begin');
-    await client.query('set local max_parallel_workers_per_gather = 0');
-    ({ rows } = await client.query<{ name: string; state: string }>(query));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rows } = await t.ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return tx.execute<{ name: string; state: string }>(statement);
+  });
   const state = Object.fromEntries(rows.map((r) => [r.name, r.state]));
   state['files'] = (await filesUnder(path.join(t.dataDir, 'files'))).join('\n');
   return state;
