@@ -79,11 +79,17 @@ export const ACCEPTED_TYPES = {
   recommendation: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
   productImage: ['image/png', 'image/jpeg', 'image/webp'],
   profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'],
+  /** The spec's 'images, pdf, doc, docx, xls, xlsx, txt, zip, rar': the images are kept as sent, not re-encoded. */
   chat: [
     'image/png',
     'image/jpeg',
     'image/webp',
     'image/gif',
+    'image/avif',
+    'image/bmp',
+    'image/tiff',
+    'image/heic',
+    'image/heif',
     'application/pdf',
     'application/msword',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -13,7 +13,7 @@ import { SERVER_MESSAGES } from '@shop/contracts';
 import { designSubmissions } from '../../src/db/schema/designs';
 import { uploadJournal } from '../../src/db/schema/uploads';
 import { bearer, createAdmin, registerCustomer } from '../support/http';
-import { image, PNG_1PX } from '../support/files';
+import { animatedPng, image, PNG_1PX, pngChunk } from '../support/files';
 import { multipart, type FilePart } from '../support/multipart';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -23,22 +23,6 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 /** Starts as a PNG and carries a script: a type sniffer that trusts the start sees an image. */
 const POLYGLOT = Buffer.concat([PNG_1PX, Buffer.from('<script>alert("polyglot")</script>')]);
 
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 /** A few hundred bytes that claim a 60,000 x 60,000 pixel canvas (3.6 billion pixels). */
 const PNG_BOMB = (() => {
   const ihdr = Buffer.alloc(13);
@@ -48,9 +32,9 @@ const PNG_BOMB = (() => {
   ihdr[9] = 2; // RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 })();
 
@@ -183,6 +167,25 @@ describe('files that are accepted', () => {
       });
       expect(res.statusCode).toBeLessThan(300);
       expect((await storedFiles()).length).toBeGreaterThan(before.length);
+      expect(await t.ctx.database.db.$count(uploadJournal)).toBe(0);
+    },
+  );
+});
+
+describe('animated PNGs', () => {
+  it.each(Object.keys(routes) as (keyof typeof routes)[])(
+    'takes an animated PNG (APNG) on %s as the PNG it is',
+    async (route) => {
+      const before = await storedFiles();
+      const res = await upload(route, {
+        field: 'x',
+        name: 'spinning.png',
+        data: animatedPng(await image('png')),
+        type: 'image/png',
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      // New files (a profile photo replaces the one before it: the count alone may stay the same).
+      expect((await storedFiles()).filter((f) => !before.includes(f))).not.toEqual([]);
       expect(await t.ctx.database.db.$count(uploadJournal)).toBe(0);
     },
   );

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A 1x1 PNG. */
@@ -44,4 +45,45 @@ export const BMP_2PX = (() => {
   header.writeUInt16LE(24, 28);
   header.writeUInt32LE(pixels.length, 34);
   return Buffer.concat([header, pixels]);
+})();
+
+/** A PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * An animated PNG (APNG) of one frame, made from a PNG: the animation's control chunks (acTL, fcTL) before its
+ * image data. Still a valid PNG: decoders that know nothing of animation show its image.
+ */
+export function animatedPng(png: Buffer): Buffer {
+  const afterHeader = 8 + 4 + 4 + 13 + 4; // signature, then IHDR: length, type, 13 bytes of data, CRC
+  const actl = Buffer.alloc(8);
+  actl.writeUInt32BE(1, 0); // frames
+  actl.writeUInt32BE(0, 4); // plays: forever
+  const fctl = Buffer.alloc(26);
+  fctl.writeUInt32BE(0, 0); // sequence number
+  png.copy(fctl, 4, 16, 24); // the frame's width and height: the image's, from IHDR
+  fctl.writeUInt16BE(1, 22); // delay: 1/100 s
+  fctl.writeUInt16BE(100, 24);
+  return Buffer.concat([
+    png.subarray(0, afterHeader),
+    pngChunk('acTL', actl),
+    pngChunk('fcTL', fctl),
+    png.subarray(afterHeader),
+  ]);
+}
+
+/** The start of a HEIC photo (an ISO media file of brand 'heic'), as phones take them. */
+export const HEIC_START = (() => {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftypheic', 4, 'latin1');
+  ftyp.write('mif1heic', 16, 'latin1');
+  return Buffer.concat([ftyp, Buffer.alloc(512)]);
 })();

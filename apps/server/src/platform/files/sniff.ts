@@ -14,12 +14,19 @@ const TEXT_SAMPLE_BYTES = 64 * 1024;
 function looksLikeText(sample: Buffer): boolean {
   if (sample.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    // As a stream: the sample may end inside a character that the rest of the file completes.
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
     return true;
   } catch {
     return false;
   }
 }
+
+/**
+ * Types the detector names apart that are one of the accepted types: an animated PNG is a PNG (named .png,
+ * shown by every browser, its first frame read by every PNG decoder).
+ */
+const SAME_AS: Record<string, DetectedType> = { 'image/apng': { mime: 'image/png', ext: 'png' } };
 
 /** What the bytes say, refined by the name where bytes cannot tell formats apart. */
 async function classify(
@@ -28,18 +35,18 @@ async function classify(
   textSample: () => Promise<Buffer>,
 ): Promise<DetectedType | null> {
   const ext = (originalName.split('.').pop() ?? '').toLowerCase();
-  if (found) {
-    if (found.mime === 'application/x-cfb') {
-      const mime = OLE_EXT[ext];
-      return mime ? { mime, ext } : null;
-    }
-    return { mime: found.mime, ext: found.ext };
-  }
+  // A file named .txt whose start is text is text, whatever format its first letters spell: a note that starts
+  // with 'BM' is not a bitmap (binary formats have NUL bytes or bytes that are not UTF-8 in their start).
   if (ext === 'txt') {
     const sample = await textSample();
     if (sample.length > 0 && looksLikeText(sample)) return { mime: 'text/plain', ext: 'txt' };
   }
-  return null;
+  if (!found) return null;
+  if (found.mime === 'application/x-cfb') {
+    const mime = OLE_EXT[ext];
+    return mime ? { mime, ext } : null;
+  }
+  return SAME_AS[found.mime] ?? { mime: found.mime, ext: found.ext };
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type ChatMessage, type Conversation, type MessagesResponse } from '@shop/contracts';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
-import { EXE, PDF, PNG_1PX } from '../../support/files';
+import { animatedPng, BMP_2PX, EXE, HEIC_START, image, PDF, PNG_1PX } from '../../support/files';
 import { sendMessage } from './support';
 
 let t: TestApp;
@@ -303,6 +303,63 @@ describe('chat: the shared support inbox', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(admin.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(bob.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it("takes the spec's images as they were sent, and text as text whatever its first letters spell", async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const png = await image('png');
+    const images = await sendMessage(t, alice.token, admin.user.id, 'photos of the office', [
+      { name: 'corner.avif', data: await image('avif') },
+      { name: 'scan.bmp', data: BMP_2PX },
+      { name: 'plan.tiff', data: await image('tiff') },
+      { name: 'IMG_0042.HEIC', data: HEIC_START },
+      { name: 'walkthrough.png', data: animatedPng(png) },
+    ]);
+    expect(images.statusCode).toBe(200);
+    const sent = images.json().message as ChatMessage;
+    expect(sent.attachments.map((a) => [a.name, a.mime])).toEqual([
+      ['corner.avif', 'image/avif'],
+      ['scan.bmp', 'image/bmp'],
+      ['plan.tiff', 'image/tiff'],
+      ['IMG_0042.HEIC', 'image/heic'],
+      ['walkthrough.png', 'image/png'],
+    ]);
+    // Kept byte for byte (chat images are not re-encoded), served as downloads.
+    const heic = await t.app.inject({
+      method: 'GET',
+      url: sent.attachments[3]!.url,
+      headers: bearer(alice.token),
+    });
+    expect(heic.rawPayload.equals(HEIC_START)).toBe(true);
+    expect(heic.headers['content-type']).toBe('image/heic');
+
+    // A note that starts with 'BM' (a bitmap's first letters), and a long one whose 64 KB sample ends inside a
+    // character: both are text.
+    const long = Buffer.from(`${'a'.repeat(64 * 1024 - 1)}é and more\n`);
+    const notes = await sendMessage(t, alice.token, admin.user.id, 'notes', [
+      { name: 'BMW fleet.txt', data: Buffer.from('BMW parking by the loading dock\n') },
+      { name: 'long.txt', data: long },
+    ]);
+    expect(notes.statusCode).toBe(200);
+    expect((notes.json().message as ChatMessage).attachments.map((a) => [a.name, a.mime])).toEqual([
+      ['BMW fleet.txt', 'text/plain'],
+      ['long.txt', 'text/plain'],
+    ]);
+
+    // Not text: bytes that are not UTF-8 named .txt, and an image's bytes under a .txt name keep the image's type.
+    const latin1 = await sendMessage(t, alice.token, admin.user.id, 'latin1', [
+      { name: 'old.txt', data: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0xfe]) },
+    ]);
+    expect(latin1.statusCode).toBe(415);
+    const renamed = await sendMessage(t, alice.token, admin.user.id, 'renamed', [
+      { name: 'photo.txt', data: png },
+    ]);
+    expect(renamed.statusCode).toBe(200);
+    expect((renamed.json().message as ChatMessage).attachments[0]).toMatchObject({
+      name: 'photo.png',
+      mime: 'image/png',
+    });
   });
 
   it('a chat message notifies: a customer message every admin, an admin reply the customer', async () => {

@@ -4,8 +4,16 @@ import type { ChatAttachment } from '@shop/contracts';
 import { Spinner } from '../../../components/ui/spinner';
 import { attachmentQuery, type ChatArea } from '../api/chat-api';
 
-// Image types every browser shows; others (and svg, which could carry script) stay plain attachments.
-const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+// Image types every browser shows; the others (TIFF, HEIC) stay plain attachments, as does svg, which could carry
+// script (and is never accepted).
+const PREVIEWABLE = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/bmp',
+]);
 
 export const isPreviewable = (attachment: ChatAttachment) => PREVIEWABLE.has(attachment.mime);
 
