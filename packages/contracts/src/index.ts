@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './upload-types';
 export * from './messages';
 export * from './admin-messages';
 export * from './verification-messages';

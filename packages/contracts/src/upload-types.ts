@@ -1,0 +1,43 @@
+/**
+ * The upload types of each file input, in a module of their own: only the screens that take files load them (the
+ * shared constants' module is part of every page's first load).
+ */
+
+/** Accepted upload types, checked against the file's bytes on the server. */
+export const ACCEPTED_TYPES = {
+  design: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+  recommendation: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+  productImage: ['image/png', 'image/jpeg', 'image/webp'],
+  profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'],
+  /** The spec's 'images, pdf, doc, docx, xls, xlsx, txt, zip, rar': the images are kept as sent, not re-encoded. */
+  chat: [
+    'image/png',
+    'image/jpeg',
+    'image/webp',
+    'image/gif',
+    'image/avif',
+    'image/bmp',
+    'image/tiff',
+    'image/heic',
+    'image/heif',
+    'application/pdf',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'text/plain',
+    'application/zip',
+    'application/x-rar-compressed',
+    'application/vnd.rar',
+  ],
+} as const;
+
+/** The `accept` attribute of each file picker. */
+export const FILE_PICKER_ACCEPT = {
+  design: '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf',
+  customerDesign: '.png,.jpg,.jpeg,.pdf',
+  recommendation: '.png,.jpeg,.jpg,.webp,.pdf',
+  productImage: '.png,.jpg,.jpeg,.webp',
+  profilePhoto: 'image/*',
+  chat: 'image/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.zip,.rar',
+} as const;
