@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { PROPOSAL_MESSAGES } from '@shop/contracts';
@@ -38,6 +41,34 @@ async function convertPhoto(storage: FileStorage, key: string): Promise<Buffer |
   }
 }
 
+/**
+ * The PDF's typeface, DejaVu Sans, embedded (only the glyphs a proposal uses). PDFKit's built-in Helvetica writes
+ * Windows-1252 only: a customer named Łukasz, Dvořák, Nguyễn or Петров, or notes with an arrow, came out as
+ * garbage. DejaVu covers the Latin, Greek and Cyrillic alphabets and their accents; a script it lacks (Chinese,
+ * Japanese) shows as empty boxes. The files are read and parsed once per process: PDFKit takes a parsed font
+ * (fontkit's, which it uses itself) as well as a file, and parsing the files again for every PDF took 40 ms of it.
+ */
+const FONT = 'Sans';
+const BOLD = 'Sans-Bold';
+const fontFiles = createRequire(import.meta.url);
+let fonts: Promise<[Font, Font]> | undefined;
+async function parseFont(file: string): Promise<Font> {
+  const font = openFont(await readFile(fontFiles.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+  return font;
+}
+function loadFonts(): Promise<[Font, Font]> {
+  fonts ??= Promise.all([parseFont('DejaVuSans.ttf'), parseFont('DejaVuSans-Bold.ttf')]).catch(
+    (error: unknown) => {
+      fonts = undefined;
+      throw error;
+    },
+  );
+  return fonts;
+}
+/** PDFKit's font factory takes a parsed font (anything with `layout`), which its type declarations leave out. */
+const asFontSource = (font: Font) => font as unknown as Buffer;
+
 const money = (amount: string, currency: string) => `${currency} ${groupedAmount(amount)}`;
 
 /** The proposal as a PDF: the shop's name and mark, the customer, the lines with photos, totals, validity, terms. */
@@ -52,12 +83,13 @@ export async function renderProposalPdf(
   },
 ): Promise<Buffer> {
   const photos = new Map<number, Buffer>();
-  await Promise.all(
-    [...view.photoKeys].map(async ([lineId, key]) => {
+  const [[regular, bold]] = await Promise.all([
+    loadFonts(),
+    ...[...view.photoKeys].map(async ([lineId, key]) => {
       const png = await photoPng(opts.storage, key);
       if (png) photos.set(lineId, png);
     }),
-  );
+  ]);
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -65,6 +97,8 @@ export async function renderProposalPdf(
     compress: opts.compress ?? true,
     info: { Title: `Proposal ${view.number} v${view.version}`, Author: opts.shopName },
   });
+  doc.registerFont(FONT, asFontSource(regular));
+  doc.registerFont(BOLD, asFontSource(bold));
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -79,7 +113,7 @@ export async function renderProposalPdf(
   doc.save().roundedRect(left, 50, 36, 36, 6).fill(BRAND).restore();
   doc
     .fillColor('#ffffff')
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(16)
     .text(opts.shopName.slice(0, 2).toUpperCase(), left, 60, { width: 36, align: 'center' });
   doc
@@ -88,41 +122,55 @@ export async function renderProposalPdf(
     .text(opts.shopName, left + 48, 58);
   doc
     .fillColor(MUTED)
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(10)
     .text('Office furniture, design and installation', left + 48, 78);
 
   doc.moveDown(2);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(`Proposal ${view.number}`, left, 110);
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  doc.fillColor(INK).font(BOLD).fontSize(16).text(`Proposal ${view.number}`, left, 110);
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
   doc.text(`Version ${view.version} - ${view.status}`);
   doc.text(`Date: ${formatDay(zonedDay(new Date(view.sent_at ?? view.created_at), opts.timeZone))}`);
   doc.text(`Valid until: ${formatDay(view.valid_until)}`);
 
   doc.moveDown();
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Prepared for');
-  doc.font('Helvetica').fontSize(10).text(view.customer.name);
+  doc.fillColor(INK).font(BOLD).fontSize(11).text('Prepared for');
+  doc.font(FONT).fontSize(10).text(view.customer.name);
   if (view.customer.company_name) doc.text(view.customer.company_name);
   doc.text(view.customer.email);
   if (view.design_slug) doc.fillColor(MUTED).text(`Design ${view.design_slug}`);
 
-  // Lines.
+  // Lines: the item (its name wrapped, its SKU under it) and four right-aligned figures; a row as tall as its name.
   doc.moveDown();
   const cols = {
-    photo: left,
-    name: left + 60,
-    qty: left + 290,
-    price: left + 330,
-    disc: left + 400,
-    total: left + 445,
+    photo: { x: left, width: 48 },
+    name: { x: left + 60, width: 170 },
+    qty: { x: left + 235, width: 35 },
+    price: { x: left + 275, width: 70 },
+    disc: { x: left + 350, width: 50 },
+    total: { x: left + 405, width: width - 405 },
+  };
+  /**
+   * A figure on one line, right-aligned in its column: an amount too long for its size (a line of a hundred
+   * thousand units at a high price) is written smaller rather than broken over two lines.
+   */
+  const figure = (text: string, col: { x: number; width: number }, y: number, size: number) => {
+    doc.fontSize(size);
+    const fits = Math.min(size, (size * col.width) / Math.max(1, doc.widthOfString(text)));
+    doc.fontSize(fits).text(text, col.x, y + (size - fits) / 2, {
+      width: col.width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.fontSize(size);
   };
   const header = (y: number) => {
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(9);
-    doc.text('Item', cols.name, y);
-    doc.text('Qty', cols.qty, y, { width: 35, align: 'right' });
-    doc.text('Unit price', cols.price, y, { width: 65, align: 'right' });
-    doc.text('Discount', cols.disc, y, { width: 40, align: 'right' });
-    doc.text('Total', cols.total, y, { width: width - (cols.total - left), align: 'right' });
+    doc.fillColor(MUTED).font(BOLD).fontSize(9);
+    doc.text('Item', cols.name.x, y);
+    figure('Qty', cols.qty, y, 9);
+    figure('Unit price', cols.price, y, 9);
+    figure('Discount', cols.disc, y, 9);
+    figure('Total', cols.total, y, 9);
     doc
       .moveTo(left, y + 14)
       .lineTo(left + width, y + 14)
@@ -132,58 +180,65 @@ export async function renderProposalPdf(
   };
   let y = header(doc.y);
   for (const line of view.lines) {
-    const rowHeight = 56;
+    doc.font(FONT).fontSize(10);
+    const nameHeight = doc.heightOfString(line.name, { width: cols.name.width });
+    doc.fontSize(8);
+    const notesHeight =
+      (line.sku ? doc.heightOfString(`SKU ${line.sku}`, { width: cols.name.width }) : 0) +
+      (line.declined ? doc.heightOfString('Declined') : 0);
+    const rowHeight = Math.max(56, nameHeight + notesHeight + 12);
     if (y + rowHeight > doc.page.height - doc.page.margins.bottom - 120) {
       doc.addPage();
       y = header(doc.page.margins.top);
     }
     const photo = photos.get(line.id);
-    if (photo) doc.image(photo, cols.photo, y, { fit: [48, 48] });
+    if (photo) doc.image(photo, cols.photo.x, y, { fit: [cols.photo.width, cols.photo.width] });
     doc
       .fillColor(line.declined ? MUTED : INK)
-      .font('Helvetica')
+      .font(FONT)
       .fontSize(10);
-    doc.text(line.name, cols.name, y, { width: 220 });
-    if (line.sku) doc.fillColor(MUTED).fontSize(8).text(`SKU ${line.sku}`, cols.name, doc.y, { width: 220 });
-    if (line.declined) doc.fillColor(MUTED).fontSize(8).text('Declined', cols.name, doc.y);
-    doc.fillColor(INK).fontSize(10);
-    doc.text(String(line.quantity), cols.qty, y, { width: 35, align: 'right' });
-    doc.text(line.unit_price, cols.price, y, { width: 65, align: 'right' });
-    doc.text(Number(line.discount) ? `${line.discount}%` : '-', cols.disc, y, { width: 40, align: 'right' });
-    doc.text(line.total, cols.total, y, { width: width - (cols.total - left), align: 'right' });
+    doc.text(line.name, cols.name.x, y, { width: cols.name.width });
+    if (line.sku)
+      doc
+        .fillColor(MUTED)
+        .fontSize(8)
+        .text(`SKU ${line.sku}`, cols.name.x, doc.y, { width: cols.name.width });
+    if (line.declined) doc.fillColor(MUTED).fontSize(8).text('Declined', cols.name.x, doc.y);
+    doc.fillColor(INK);
+    figure(line.quantity.toLocaleString('en-US'), cols.qty, y, 10);
+    figure(groupedAmount(line.unit_price), cols.price, y, 10);
+    figure(Number(line.discount) ? `${line.discount}%` : '-', cols.disc, y, 10);
+    figure(groupedAmount(line.total), cols.total, y, 10);
     y += rowHeight;
   }
 
-  // Totals.
-  const label = left + 300;
-  const amount = (text: string, yy: number, bold = false) => {
+  // Totals: each label on the left of the block, its amount right-aligned at the page's edge.
+  const block = { x: left + 260, width: width - 260 };
+  const total = (label: string, amount: string, yy: number, bold = false) => {
+    const size = bold ? 12 : 10;
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? BOLD : FONT)
       .fillColor(INK)
-      .fontSize(bold ? 12 : 10);
-    doc.text(text, label + 100, yy, { width: width - 400, align: 'right' });
+      .fontSize(size);
+    doc.text(label, block.x, yy, { lineBreak: false });
+    const room = { x: block.x + doc.widthOfString(label) + 12, width: 0 };
+    room.width = block.x + block.width - room.x;
+    figure(money(amount, view.currency), room, yy, size);
   };
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
-  doc.text('Subtotal', label, y);
-  amount(money(view.subtotal, view.currency), y);
-  doc.font('Helvetica').text(`Tax (${view.tax_rate}%)`, label, y + 16);
-  amount(money(view.tax, view.currency), y + 16);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .text('Total', label, y + 34);
-  amount(money(view.total, view.currency), y + 34, true);
+  total('Subtotal', view.subtotal, y);
+  total(`Tax (${view.tax_rate}%)`, view.tax, y + 16);
+  total('Total', view.total, y + 34, true);
   doc.x = left;
   doc.y = y + 64;
 
   if (view.notes) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Notes', left);
-    doc.font('Helvetica').fontSize(10).text(view.notes, { width });
+    doc.font(BOLD).fontSize(11).fillColor(INK).text('Notes', left);
+    doc.font(FONT).fontSize(10).text(view.notes, { width });
     doc.moveDown();
   }
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Terms', left);
+  doc.font(BOLD).fontSize(11).fillColor(INK).text('Terms', left);
   doc
-    .font('Helvetica')
+    .font(FONT)
     .fontSize(9)
     .fillColor(MUTED)
     .text(`${PROPOSAL_MESSAGES.terms} Valid until ${formatDay(view.valid_until)}.`, { width });

@@ -10,6 +10,7 @@ import {
 import { proposalLines, proposals, quoteRequests } from '../../../src/db/schema/deals';
 import { products } from '../../../src/db/schema/catalog';
 import { designSubmissions } from '../../../src/db/schema/designs';
+import { users } from '../../../src/db/schema/users';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { notifications } from '../../../src/db/schema/notifications';
 import { fromCents, lineTotal, taxOn, toCents, totals } from '../../../src/modules/proposals/money';
@@ -201,6 +202,44 @@ describe('proposals', () => {
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     expect(reads).not.toHaveBeenCalled();
+  });
+
+  it("writes every customer's name and the admin's words as typed: accents, Greek and Cyrillic in an embedded font", async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    await db().update(users).set({ name: 'Łukasz Dvořák-Nguyễn' }).where(eq(users.id, a.user.id));
+    const created = await call(
+      'POST',
+      `/api/admin/designs/${design.id}/proposals`,
+      admin.token,
+      body(product.id, {
+        notes: 'Lieferung → 2. Stock, Büro Łódź; Κάλυμμα; Доставка ≤ 14 days',
+        lines: [
+          { name: 'Montage für Şahin & Søn', quantity: 1, unit_price: '250' },
+          { name: 'Conference tables', quantity: 90, unit_price: '99999999.99' },
+          { name: 'Cable ties', quantity: 100_000, unit_price: '0.01' },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json().proposal;
+    const res = await call('GET', `/api/admin/proposals/${p.id}/pdf`, admin.token);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    for (const s of [
+      'Łukasz Dvořák-Nguyễn',
+      'Lieferung → 2. Stock, Büro Łódź; Κάλυμμα; Доставка ≤ 14 days',
+      'Montage für Şahin & Søn',
+    ])
+      expect(text).toContain(s);
+    expect(text).not.toContain('\ufffd');
+    // The widest figures stay whole on their line, written smaller rather than broken.
+    const lines = text.split('\n');
+    for (const figure of ['Discount', '100,000', '99,999,999.99', '8,999,999,999.10'])
+      expect(lines).toContain(figure);
+    expect(lines).toContain(`USD ${p.total.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+    // Only the embedded typeface: none of PDFKit's built-in ones, which write Windows-1252 alone.
+    expect(res.rawPayload.toString('latin1')).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
   });
 
   it('refuses bad input with the field named and writes nothing', async () => {
