@@ -3,6 +3,16 @@
  * shared constants' module is part of every page's first load).
  */
 
+/** The chat's image types that every browser shows: the conversation previews them (the others are files). */
+export const CHAT_PREVIEW_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/bmp',
+] as const;
+
 /** Accepted upload types, checked against the file's bytes on the server. */
 export const ACCEPTED_TYPES = {
   design: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
@@ -11,12 +21,7 @@ export const ACCEPTED_TYPES = {
   profilePhoto: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'],
   /** The spec's 'images, pdf, doc, docx, xls, xlsx, txt, zip, rar': the images are kept as sent, not re-encoded. */
   chat: [
-    'image/png',
-    'image/jpeg',
-    'image/webp',
-    'image/gif',
-    'image/avif',
-    'image/bmp',
+    ...CHAT_PREVIEW_TYPES,
     'image/tiff',
     'image/heic',
     'image/heif',

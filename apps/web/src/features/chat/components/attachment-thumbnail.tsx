@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
-import type { ChatAttachment } from '@shop/contracts';
+import { CHAT_PREVIEW_TYPES, type ChatAttachment } from '@shop/contracts';
 import { Spinner } from '../../../components/ui/spinner';
 import { attachmentQuery, type ChatArea } from '../api/chat-api';
 
-// Image types every browser shows; the others (TIFF, HEIC) stay plain attachments, as does svg, which could carry
-// script (and is never accepted).
-const PREVIEWABLE = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-  'image/bmp',
-]);
+// Image types every browser shows; the chat's others (TIFF, HEIC) stay plain attachments.
+const PREVIEWABLE = new Set<string>(CHAT_PREVIEW_TYPES);
 
 export const isPreviewable = (attachment: ChatAttachment) => PREVIEWABLE.has(attachment.mime);
 
