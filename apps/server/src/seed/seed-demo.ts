@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { hashPassword } from '../platform/auth/passwords';
+import { slugify } from '../platform/slug';
 import { encodeVariants, storeVariants, type ImageVariants } from '../platform/files/images';
 import { categories, productImages, products } from '../db/schema/catalog';
 import { users } from '../db/schema/users';
@@ -11,16 +12,6 @@ import { DEMO_ADMIN, DEMO_CUSTOMER } from './demo-accounts';
 import { scheduleWindows } from '../db/schema/deals';
 import { seedDesigns } from './seed-designs';
 import { seedProposals } from './seed-proposals';
-
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 const SKU_PREFIX: Record<Drawing, string> = {
   cubicle: 'CUB',

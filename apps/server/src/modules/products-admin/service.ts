@@ -20,6 +20,7 @@ import {
   storeVariants,
 } from '../../platform/files/images';
 import { detectFileType } from '../../platform/files/sniff';
+import { slugify } from '../../platform/slug';
 import {
   adoptUploads,
   disownUploads,
@@ -114,19 +115,6 @@ export async function getProduct(ctx: AppContext, id: number): Promise<AdminProd
 /** 404 when no product has that id (answered before an edit's files are received). */
 export async function requireProduct(ctx: AppContext, id: number): Promise<void> {
   if (!(await q.findAdminProduct(ctx.database.db, id))) throw notFound();
-}
-
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/[\s_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
 }
 
 /** The name's slug, or the first free `slug-N` when it is taken. */
