@@ -56,13 +56,18 @@ export async function enqueueMailCapped(db: DbOrTx, mail: OutgoingMail, perDay: 
   if (await underDailyMailCap(db, mail.kind, mail.to, perDay)) await enqueueMail(db, mail);
 }
 
-/** A plain, accessible HTML body from paragraphs and an optional call-to-action link. */
+/**
+ * A plain, accessible HTML body from paragraphs and an optional call-to-action link. A paragraph keeps its own line
+ * breaks (a chat reply's preview, a customer's comment of several lines), as the text body does.
+ */
 export function simpleHtml(
   appName: string,
   paragraphs: string[],
   action?: { label: string; url: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;white-space:pre-line">${escapeHtml(p)}</p>`)
+    .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1e3a5f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(action.url)}</p>`
     : '';
