@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { dismissToast, useToasts, type Toast, type ToastType } from '../../lib/toast';
+import { dismissToast, getToasts, useToasts, type Toast, type ToastType } from '../../lib/toast';
 import { cx } from './cx';
 import { useTopDialog } from './dialog-stack';
 import { ToastRegion } from './toast-region';
@@ -12,8 +12,11 @@ const styles: Record<ToastType, { box: string; icon: string; Icon: typeof InfoIc
   info: { box: 'border-navy-200', icon: 'text-navy-700', Icon: InfoIcon, label: 'Information' },
 };
 
-/** One toast: its icon, text and close button; held open while hovered or focused. */
-export function ToastItem({ toast }: { toast: Toast }) {
+/**
+ * One toast: its icon, text and close button; held open while hovered or focused. A quiet one (shown again
+ * elsewhere after it was announced) is no alert.
+ */
+export function ToastItem({ toast, quiet = false }: { toast: Toast; quiet?: boolean }) {
   const [paused, setPaused] = useState(false);
   const remaining = useRef(toast.duration);
 
@@ -43,7 +46,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
     >
       <style.Icon className={cx('mt-0.5 size-5 shrink-0', style.icon)} />
       {/* The alert inside the item: a list item that is an alert is no longer a list item. */}
-      <div role={toast.type === 'error' ? 'alert' : undefined} className="min-w-0 flex-1 text-sm">
+      <div role={toast.type === 'error' && !quiet ? 'alert' : undefined} className="min-w-0 flex-1 text-sm">
         <span className="sr-only">{style.label}: </span>
         {toast.title && <p className="font-semibold text-navy-900">{toast.title}</p>}
         <p className={cx('whitespace-pre-line break-words text-slate-700', toast.title && 'mt-0.5')}>
@@ -62,24 +65,82 @@ export function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/** The toasts already announced in a live region: shown again elsewhere, they are not read out again. */
+const announced = new Set<number>();
+
+/**
+ * The toasts of one place (the page, or the topmost dialog): the ones it shows first, in the live region that is
+ * there before them, so a screen reader reads each once; the ones already read out elsewhere (on the page before
+ * a dialog opened, in the dialog before it closed), in a list of their own outside it, as no alerts. A toast keeps
+ * its list for as long as it is shown here. A new one waits for the first render's commit, so the live region
+ * exists before it arrives.
+ */
+type Place = 'live' | 'quiet';
+
+/** Where each toast shown goes: kept for the ones already placed, decided for new ones; null when nothing changed. */
+function placeToasts(placed: ReadonlyMap<number, Place>, toasts: readonly Toast[], ready: boolean) {
+  const next = new Map<number, Place>();
+  for (const t of toasts) {
+    const place = placed.get(t.id) ?? (announced.has(t.id) ? 'quiet' : ready ? 'live' : undefined);
+    if (place) next.set(t.id, place);
+  }
+  const same = next.size === placed.size && [...next].every(([id, place]) => placed.get(id) === place);
+  return same ? null : next;
+}
+
+function ToastLists({ toasts }: { toasts: readonly Toast[] }) {
+  const [ready, setReady] = useState(false);
+  const [placed, setPlaced] = useState<ReadonlyMap<number, Place>>(new Map());
+  const changed = placeToasts(placed, toasts, ready);
+  if (changed) setPlaced(changed);
+  const current = changed ?? placed;
+  const quiet = toasts.filter((t) => current.get(t.id) === 'quiet');
+  const live = toasts.filter((t) => current.get(t.id) === 'live');
+  // The live region is in the page a moment before its first toast.
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true));
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    for (const t of live) announced.add(t.id);
+    for (const id of announced) if (!getToasts().some((t) => t.id === id)) announced.delete(id);
+  });
+  return (
+    <>
+      {quiet.length > 0 && (
+        <ol className="toast-list" aria-label="Earlier messages">
+          {quiet.map((t) => (
+            <ToastItem key={t.id} toast={t} quiet />
+          ))}
+        </ol>
+      )}
+      <div aria-live="polite" aria-relevant="additions text" className="w-full max-w-sm">
+        <ol className="toast-list" aria-label="Messages">
+          {live.map((t) => (
+            <ToastItem key={t.id} toast={t} />
+          ))}
+        </ol>
+      </div>
+    </>
+  );
+}
+
 /** The page's toasts, but none while a modal dialog is open: the topmost dialog shows them (DialogToasts). */
 export function ToastList({ toasts }: { toasts: readonly Toast[] }) {
   const dialog = useTopDialog();
-  return dialog ? null : toasts.map((t) => <ToastItem key={t.id} toast={t} />);
+  return dialog ? null : <ToastLists toasts={toasts} />;
 }
 
 /**
- * The toasts inside the topmost modal dialog, in a live region of their own. The dialog covers the page with its
- * backdrop and makes the rest of it inert: a toast left outside would be dimmed, could not be dismissed, and would
- * not be announced. The region is there as soon as the dialog is the topmost, so a toast raised then is announced.
+ * The toasts inside the topmost modal dialog, in lists of their own. The dialog covers the page with its backdrop
+ * and makes the rest of it inert: a toast left outside would be dimmed, could not be dismissed, and would not be
+ * announced. The live region is there as soon as the dialog is the topmost, so a toast raised then is announced.
  */
 export function DialogToasts() {
   const toasts = useToasts();
   return (
     <ToastRegion>
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
-      ))}
+      <ToastLists toasts={toasts} />
     </ToastRegion>
   );
 }

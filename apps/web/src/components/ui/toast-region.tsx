@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The polite live region the toasts are listed in, under the headers. */
+/** Where the toasts are drawn, under the headers; their lists and live region are ToastLists' (toast-item.tsx). */
 export function ToastRegion({ children }: { children: ReactNode }) {
-  return (
-    <div aria-live="polite" aria-relevant="additions text" className="toast-region">
-      <ol className="toast-list" aria-label="Messages">
-        {children}
-      </ol>
-    </div>
-  );
+  return <div className="toast-region">{children}</div>;
 }

@@ -42,13 +42,13 @@ afterEach(() => {
 });
 
 describe('Toaster', () => {
-  it('announces toasts in a live region, errors as alerts, with an optional title', () => {
+  it('announces toasts in a live region, errors as alerts, with an optional title', async () => {
     render(<Toaster />);
     act(() => {
       toast.success('Logged in successfully!');
       toast.error('Invalid email or password.', { title: 'Validation Error' });
     });
-    expect(screen.getByText('Logged in successfully!').closest('[aria-live]')).toHaveAttribute(
+    expect((await screen.findByText('Logged in successfully!')).closest('[aria-live]')).toHaveAttribute(
       'aria-live',
       'polite',
     );
@@ -57,32 +57,34 @@ describe('Toaster', () => {
     expect(alert).toHaveTextContent('Invalid email or password.');
   });
 
-  it('draws the toasts in the topmost open dialog, above its backdrop, and back on the page once it closes', async () => {
+  it('draws the toasts in the topmost open dialog and back on the page once it closes, announcing each once', async () => {
     const user = userEvent.setup();
     render(<PageWithDialogs />);
+    const live = (where: HTMLElement) => within(where).getByRole('list', { name: 'Messages' });
+    const earlier = (where: HTMLElement) => within(where).queryByRole('list', { name: 'Earlier messages' });
     act(() => {
       toast.info('Raised on the page');
     });
-    const pageRegion = screen.getByRole('list', { name: 'Messages' });
-    expect(within(pageRegion).getByText('Raised on the page')).toBeInTheDocument();
+    expect(await within(live(document.body)).findByText('Raised on the page')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const first = screen.getByRole('dialog', { name: 'First' });
-    // The dialog has its own live region from the start; the page's is left empty (inert under the dialog).
-    expect(within(first).getByRole('list', { name: 'Messages' }).closest('[aria-live]')).toHaveAttribute(
-      'aria-live',
-      'polite',
-    );
-    expect(within(first).getByText('Raised on the page')).toBeInTheDocument();
-    expect(within(pageRegion).queryAllByRole('listitem')).toHaveLength(0);
+    // The dialog has its own live region from the start; the page's is gone (inert under the dialog). The toast
+    // read out on the page shows in the dialog outside its live region: it is not read out again.
+    expect(live(first).closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    expect(within(earlier(first)!).getByText('Raised on the page')).toBeInTheDocument();
+    expect(within(live(first)).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getAllByRole('list', { name: 'Messages' })).toHaveLength(1);
     act(() => {
       toast.error('Failed in the dialog.');
     });
-    expect(within(first).getByRole('alert')).toHaveTextContent('Failed in the dialog.');
+    expect(await within(live(first)).findByRole('alert')).toHaveTextContent('Failed in the dialog.');
 
+    // Over a second dialog, both are earlier messages there: the error is shown, no longer an alert.
     await user.click(within(first).getByRole('button', { name: 'Open another' }));
     const second = screen.getByRole('dialog', { name: 'Second' });
-    expect(within(second).getByRole('alert')).toHaveTextContent('Failed in the dialog.');
+    expect(within(earlier(second)!).getByText('Failed in the dialog.')).toBeInTheDocument();
+    expect(within(second).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(first).queryAllByRole('listitem')).toHaveLength(0);
     // Its close button works there: the dialog stays open.
     await user.click(within(second).getAllByRole('button', { name: 'Dismiss' })[1]!);
@@ -90,15 +92,36 @@ describe('Toaster', () => {
     expect(second).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
-    expect(within(first).getByText('Raised on the page')).toBeInTheDocument();
+    expect(within(earlier(first)!).getByText('Raised on the page')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(within(pageRegion).getByText('Raised on the page')).toBeInTheDocument();
+    expect(within(earlier(document.body)!).getByText('Raised on the page')).toBeInTheDocument();
+    expect(within(live(document.body)).queryAllByRole('listitem')).toHaveLength(0);
+
+    // A toast raised now is announced on the page, after the earlier ones.
+    act(() => {
+      toast.success('Saved on the page.');
+    });
+    expect(await within(live(document.body)).findByText('Saved on the page.')).toBeInTheDocument();
   });
 
-  it('closes a toast after 5000 ms', () => {
+  it('announces a toast raised before its box arrived, once the live region is in the page', async () => {
+    act(() => {
+      toast.success('Registered before the box.');
+    });
+    render(<Toaster />);
+    expect(
+      await within(screen.getByRole('list', { name: 'Messages' })).findByText('Registered before the box.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('closes a toast after 5000 ms', async () => {
     vi.useFakeTimers();
     render(<Toaster />);
+    // The box's module is loaded (a promise), then the live region settles (a timer).
+    await act(async () => {});
+    act(() => vi.advanceTimersByTime(0));
     act(() => {
       toast.info('Saved.');
     });
@@ -114,16 +137,17 @@ describe('Toaster', () => {
       toast.warning('Please log in to manage your wishlist.');
       toast.warning('Please log in to manage your wishlist.');
     });
+    await screen.findByText('Please log in to manage your wishlist.');
     expect(screen.getAllByText('Please log in to manage your wishlist.')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Please log in to manage your wishlist.')).not.toBeInTheDocument();
   });
 
-  it('shows a toast kept across a full reload once', () => {
+  it('shows a toast kept across a full reload once', async () => {
     flashToast({ type: 'success', message: 'Registration successful!' });
     render(<Toaster />);
     act(() => showFlashToast());
-    expect(screen.getByText('Registration successful!')).toBeInTheDocument();
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
     act(() => clearToasts());
     act(() => showFlashToast());
     expect(screen.queryByText('Registration successful!')).not.toBeInTheDocument();

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useToasts } from '../../lib/toast';
 import { ToastRegion } from './toast-region';
 
-// A toast's box is fetched after the first render (not part of the first load); the live region is there from the
-// start, so what it announces is never missed, and a toast raised before the box arrives shows once it has.
+// A toast's box is fetched after the first render (not part of the first load), with the live region, which is
+// drawn as soon as it arrives, before any toast: what it announces is never missed. A toast raised before the box
+// arrives shows (and is announced) once it has.
 const loadToastItem = () => import('./toast-item');
 const ToastList = lazy(() => loadToastItem().then((m) => ({ default: m.ToastList })));
 
 /**
- * Renders the toasts of lib/toast in a polite live region, newest last. They start under the headers (every area's
+ * Renders the toasts of lib/toast in a polite live region, newest last (ToastLists). They start under the headers (every area's
  * is h-16, the public one lg:h-20), so they never cover the menu, login or account buttons at their right, and in
  * the middle, so they never cover a page's own actions either (a page header's button such as Add Product sits at
  * the right, a table's row actions at the right, a form's submit at the bottom): a toast a pointer rests on stays
@@ -17,12 +18,16 @@ const ToastList = lazy(() => loadToastItem().then((m) => ({ default: m.ToastList
  */
 export function Toaster() {
   const toasts = useToasts();
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    void loadToastItem();
+    loadToastItem().then(
+      () => setLoaded(true),
+      () => undefined,
+    );
   }, []);
   return (
     <ToastRegion>
-      <Suspense fallback={null}>{toasts.length > 0 && <ToastList toasts={toasts} />}</Suspense>
+      <Suspense fallback={null}>{(loaded || toasts.length > 0) && <ToastList toasts={toasts} />}</Suspense>
     </ToastRegion>
   );
 }
