@@ -11,15 +11,21 @@ export interface DetectedType {
 const OLE_EXT: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel' };
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 
+/** The control bytes text holds: tab, line feed, form feed, carriage return and escape (no other of C0). */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+
+/**
+ * Whether a file's start is text: UTF-16 with its byte order mark (Windows Notepad's "Unicode", half of whose
+ * bytes are zeros), or any one-byte encoding (UTF-8, Windows-1252, Latin-1) without the control bytes that only
+ * binary files have. Every binary format has them in its first kilobytes.
+ */
 function looksLikeText(sample: Buffer): boolean {
-  if (sample.includes(0)) return false;
-  try {
-    // As a stream: the sample may end inside a character that the rest of the file completes.
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+  if (
+    sample.length >= 2 &&
+    ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))
+  )
     return true;
-  } catch {
-    return false;
-  }
+  return sample.every((byte) => byte >= 0x20 || TEXT_CONTROLS.has(byte));
 }
 
 /**
@@ -36,7 +42,7 @@ async function classify(
 ): Promise<DetectedType | null> {
   const ext = (originalName.split('.').pop() ?? '').toLowerCase();
   // A file named .txt whose start is text is text, whatever format its first letters spell: a note that starts
-  // with 'BM' is not a bitmap (binary formats have NUL bytes or bytes that are not UTF-8 in their start).
+  // with 'BM' is not a bitmap.
   if (ext === 'txt') {
     const sample = await textSample();
     if (sample.length > 0 && looksLikeText(sample)) return { mime: 'text/plain', ext: 'txt' };

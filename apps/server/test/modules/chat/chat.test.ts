@@ -334,24 +334,31 @@ describe('chat: the shared support inbox', () => {
     expect(heic.rawPayload.equals(HEIC_START)).toBe(true);
     expect(heic.headers['content-type']).toBe('image/heic');
 
-    // A note that starts with 'BM' (a bitmap's first letters), and a long one whose 64 KB sample ends inside a
-    // character: both are text.
+    // Notes: one that starts with 'BM' (a bitmap's first letters), a long one whose 64 KB sample ends inside a
+    // character, one in Windows-1252 (old Notepad's "ANSI") and one in UTF-16 (its "Unicode"): all text.
     const long = Buffer.from(`${'a'.repeat(64 * 1024 - 1)}é and more\n`);
     const notes = await sendMessage(t, alice.token, admin.user.id, 'notes', [
       { name: 'BMW fleet.txt', data: Buffer.from('BMW parking by the loading dock\n') },
       { name: 'long.txt', data: long },
+      { name: 'ansi.txt', data: Buffer.from('Caf\xe9 tables \x96 2 of them\r\n', 'latin1') },
+      {
+        name: 'unicode.txt',
+        data: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Desk 120\r\n', 'utf16le')]),
+      },
     ]);
     expect(notes.statusCode).toBe(200);
     expect((notes.json().message as ChatMessage).attachments.map((a) => [a.name, a.mime])).toEqual([
       ['BMW fleet.txt', 'text/plain'],
       ['long.txt', 'text/plain'],
+      ['ansi.txt', 'text/plain'],
+      ['unicode.txt', 'text/plain'],
     ]);
 
-    // Not text: bytes that are not UTF-8 named .txt, and an image's bytes under a .txt name keep the image's type.
-    const latin1 = await sendMessage(t, alice.token, admin.user.id, 'latin1', [
-      { name: 'old.txt', data: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0xff, 0xfe]) },
+    // Not text: control bytes no text holds, named .txt; an image's bytes under a .txt name keep the image's type.
+    const binary = await sendMessage(t, alice.token, admin.user.id, 'binary', [
+      { name: 'data.txt', data: Buffer.from([0x44, 0x42, 0x01, 0x02, 0x00, 0x10, 0x41]) },
     ]);
-    expect(latin1.statusCode).toBe(415);
+    expect(binary.statusCode).toBe(415);
     const renamed = await sendMessage(t, alice.token, admin.user.id, 'renamed', [
       { name: 'photo.txt', data: png },
     ]);

@@ -17,8 +17,16 @@ describe('the browser check of a chat attachment', () => {
     ['IMG_0043.heif', box('mif1')],
     ['walkthrough.png', bytes(PNG, [0, 0, 0, 13], 'IHDR')],
     ['notes.txt', bytes('BMW parking by the loading dock\n')],
+    ['ansi.txt', bytes('Caf', [0xe9, 0x20, 0x96, 0x0d, 0x0a])],
+    ['unicode.txt', bytes([0xff, 0xfe, 0x44, 0x00, 0x65, 0x00])],
   ])('accepts %s, one of the images and files the spec names', async (name, data) => {
     expect(await checkFile(file(name, data), FILE_RULES.chat)).toBeNull();
+  });
+
+  it('refuses bytes no text holds under a .txt name', async () => {
+    expect(await checkFile(file('data.txt', bytes('DB', [1, 2, 0, 16])), FILE_RULES.chat)).toBe(
+      'File data.txt is not an accepted file type.',
+    );
   });
 
   it('refuses a renamed executable, in the words the server uses', async () => {
