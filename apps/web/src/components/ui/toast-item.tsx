@@ -68,13 +68,6 @@ export function ToastItem({ toast, quiet = false }: { toast: Toast; quiet?: bool
 /** The toasts already announced in a live region: shown again elsewhere, they are not read out again. */
 const announced = new Set<number>();
 
-/**
- * The toasts of one place (the page, or the topmost dialog): the ones it shows first, in the live region that is
- * there before them, so a screen reader reads each once; the ones already read out elsewhere (on the page before
- * a dialog opened, in the dialog before it closed), in a list of their own outside it, as no alerts. A toast keeps
- * its list for as long as it is shown here. A new one waits for the first render's commit, so the live region
- * exists before it arrives.
- */
 type Place = 'live' | 'quiet';
 
 /** Where each toast shown goes: kept for the ones already placed, decided for new ones; null when nothing changed. */
@@ -88,6 +81,13 @@ function placeToasts(placed: ReadonlyMap<number, Place>, toasts: readonly Toast[
   return same ? null : next;
 }
 
+/**
+ * The toasts of one place (the page, or the topmost dialog): the ones it shows first, in the live region that is
+ * there before them, so a screen reader reads each once; the ones already read out elsewhere (on the page before
+ * a dialog opened, in the dialog before it closed), in a list of their own outside it, as no alerts. A toast keeps
+ * its list for as long as it is shown here. A new one waits for the first render's commit, so the live region
+ * exists before it arrives.
+ */
 function ToastLists({ toasts }: { toasts: readonly Toast[] }) {
   const [ready, setReady] = useState(false);
   const [placed, setPlaced] = useState<ReadonlyMap<number, Place>>(new Map());
