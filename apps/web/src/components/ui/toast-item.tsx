@@ -85,8 +85,8 @@ function placeToasts(placed: ReadonlyMap<number, Place>, toasts: readonly Toast[
  * The toasts of one place (the page, or the topmost dialog): the ones it shows first, in the live region that is
  * there before them, so a screen reader reads each once; the ones already read out elsewhere (on the page before
  * a dialog opened, in the dialog before it closed), in a list of their own outside it, as no alerts. A toast keeps
- * its list for as long as it is shown here. A new one waits for the first render's commit, so the live region
- * exists before it arrives.
+ * its list for as long as it is shown here. One that comes with the lists themselves waits a moment (a timer
+ * after their first commit), so the live region is in the page before it arrives.
  */
 function ToastLists({ toasts }: { toasts: readonly Toast[] }) {
   const [ready, setReady] = useState(false);
