@@ -97,7 +97,7 @@ describe('passwords', () => {
       return { status: res.statusCode, body: res.body, verifications: argon2.verifications - before };
     };
     // An unknown e-mail verifies the password against a stand-in hash: without it, it would answer many times
-    // faster and tell which e-mails have accounts (bench/auth-timing.ts measures the times).
+    // faster and tell which e-mails have accounts. (bench/auth-timing.ts times the password-recovery answers.)
     const known = await login(email);
     const unknown = await login('ghost@example.com');
     expect(known).toEqual({ status: 401, body: unknown.body, verifications: 1 });
