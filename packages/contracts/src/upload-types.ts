@@ -46,3 +46,21 @@ export const FILE_PICKER_ACCEPT = {
   profilePhoto: 'image/*',
   chat: 'image/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.zip,.rar',
 } as const;
+
+/** The control bytes text holds: tab, line feed, form feed, carriage return and escape (no other of C0). */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
+
+/**
+ * Whether the start of a file is text (plain text has no magic number), the rule of the browser's check and of the
+ * server's: UTF-16 with its byte order mark (Windows Notepad's "Unicode", half of whose bytes are zeros), or any
+ * one-byte encoding (UTF-8, Windows-1252, Latin-1) without the control bytes that only binary files have. Every
+ * binary format has them in its first kilobytes. An empty start is not text.
+ */
+export function startsLikeText(bytes: Uint8Array): boolean {
+  if (
+    bytes.length >= 2 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+  )
+    return true;
+  return bytes.length > 0 && bytes.every((byte) => byte >= 0x20 || TEXT_CONTROLS.has(byte));
+}

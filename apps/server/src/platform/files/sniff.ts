@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileTypeFromBuffer, fileTypeFromStream, type FileTypeResult } from 'file-type';
+import { startsLikeText } from '@shop/contracts';
 import type { FileStorage } from './storage';
 
 export interface DetectedType {
@@ -10,23 +11,6 @@ export interface DetectedType {
 
 const OLE_EXT: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel' };
 const TEXT_SAMPLE_BYTES = 64 * 1024;
-
-/** The control bytes text holds: tab, line feed, form feed, carriage return and escape (no other of C0). */
-const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x1b]);
-
-/**
- * Whether a file's start is text: UTF-16 with its byte order mark (Windows Notepad's "Unicode", half of whose
- * bytes are zeros), or any one-byte encoding (UTF-8, Windows-1252, Latin-1) without the control bytes that only
- * binary files have. Every binary format has them in its first kilobytes.
- */
-function looksLikeText(sample: Buffer): boolean {
-  if (
-    sample.length >= 2 &&
-    ((sample[0] === 0xff && sample[1] === 0xfe) || (sample[0] === 0xfe && sample[1] === 0xff))
-  )
-    return true;
-  return sample.every((byte) => byte >= 0x20 || TEXT_CONTROLS.has(byte));
-}
 
 /**
  * Types the detector names apart that are one of the accepted types: an animated PNG is a PNG (named .png,
@@ -45,7 +29,7 @@ async function classify(
   // with 'BM' is not a bitmap.
   if (ext === 'txt') {
     const sample = await textSample();
-    if (sample.length > 0 && looksLikeText(sample)) return { mime: 'text/plain', ext: 'txt' };
+    if (startsLikeText(sample)) return { mime: 'text/plain', ext: 'txt' };
   }
   if (!found) return null;
   if (found.mime === 'application/x-cfb') {

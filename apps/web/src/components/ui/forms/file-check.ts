@@ -5,6 +5,7 @@ import {
   CUSTOMER_MESSAGES,
   DESIGN_SERVER_MESSAGES,
   PROFILE_MESSAGES,
+  startsLikeText,
   UPLOAD_LIMITS,
 } from '@shop/contracts';
 
@@ -47,12 +48,8 @@ const SIGNATURES: Record<string, (bytes: Uint8Array) => boolean> = {
   'application/vnd.ms-excel': (b) => startsWith(b, OLE),
   'application/x-rar-compressed': (b) => startsWith(b, ascii('Rar!')),
   'application/vnd.rar': (b) => startsWith(b, ascii('Rar!')),
-  // Text has no magic number: UTF-16 with its byte order mark, or no control byte but tab, line feed, form feed,
-  // carriage return and escape in its start (as the server decides, platform/files/sniff.ts).
-  'text/plain': (b) =>
-    startsWith(b, [0xff, 0xfe]) ||
-    startsWith(b, [0xfe, 0xff]) ||
-    (b.length > 0 && b.every((x) => x >= 0x20 || [9, 10, 12, 13, 27].includes(x))),
+  // Text has no magic number: the rule the server applies too.
+  'text/plain': startsLikeText,
 };
 
 const HEAD_BYTES = 64;
