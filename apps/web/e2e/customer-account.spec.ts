@@ -72,7 +72,8 @@ test('a customer resets a forgotten password and logs in with the new one', asyn
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: SERVER_MESSAGES.resetLinkSent })).toBeVisible();
 
-  await page.goto(await readResetLink(email));
+  const link = await readResetLink(email);
+  await page.goto(link);
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
   const newPassword = 'Oak-Pedestal-Drawer-77';
@@ -83,6 +84,17 @@ test('a customer resets a forgotten password and logs in with the new one', asyn
   // machine that took longer than the usual wait.
   await expect(page).toHaveURL('/login', { timeout: 30_000 });
   await expect(page.getByText(SERVER_MESSAGES.passwordReset)).toBeVisible();
+
+  // The link is spent: opened again, it says so and leads to a new one.
+  await page.goto(link);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Maple-Hutch-Shelf-31');
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('Maple-Hutch-Shelf-31');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAccessibleDescription(
+    SERVER_MESSAGES.resetTokenInvalid,
+  );
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
 
   await logInAsCustomer(page, email, newPassword);
 });

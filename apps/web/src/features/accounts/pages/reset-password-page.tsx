@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast';
 import { resetPassword } from '../api/accounts-api';
 import { resetPasswordFailure } from '../api/auth-failures';
 import { AuthCard } from '../components/auth-card';
+import { TextLink } from '../components/text-link';
 
 const resolver = contractResolver<ResetPasswordRequest>(resetPasswordRequest);
 
@@ -63,7 +64,16 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Your new password must be at least 8 characters long.">
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Your new password must be at least 8 characters long."
+      // A link already used or past its hour leaves nothing to do here: the way to a new one is always shown.
+      footer={
+        <>
+          Link used or expired? <TextLink to="/forgot-password">Request a new link</TextLink>
+        </>
+      }
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
         <TextField
           label="Email"
