@@ -20,8 +20,9 @@ const PRODUCT_TABS = [{ key: 'info' as const, label: 'Product Info' }];
 
 export default function ProductDetailPage() {
   const { slug = '' } = useParams();
-  const detail = useQuery(productQuery(slug));
   const loaderData = useLoaderData() as ProductLoaderData | undefined;
+  // The server's answer of an unknown product is not asked for again (its 404 would only repeat).
+  const detail = useQuery({ ...productQuery(slug), enabled: !loaderData?.notFound });
   // Known on the server (which answers 404 with this view) or from the browser's own 404.
   const notFound =
     (!detail.data && !!loaderData?.notFound) || (isApiError(detail.error) && detail.error.status === 404);
