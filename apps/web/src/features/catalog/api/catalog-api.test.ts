@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductDetail, ProductPage } from '@shop/contracts';
+import { SEARCH_MAX_LENGTH, type Product, type ProductDetail, type ProductPage } from '@shop/contracts';
 import { productSrcSet } from '../components/product-image';
-import { applyWishlistState, catalogKeys, type InventoryFilters } from './catalog-api';
+import { applyWishlistState, catalogKeys, readFilters, type InventoryFilters } from './catalog-api';
 
 const product = (id: number, is_favorited = false): Product => ({
   id,
@@ -71,5 +71,27 @@ describe('productSrcSet', () => {
   it('gives no srcset for other images', () => {
     expect(productSrcSet(null)).toBeUndefined();
     expect(productSrcSet('/images/placeholder.jpg')).toBeUndefined();
+  });
+});
+
+describe('readFilters', () => {
+  const read = (query: string) => readFilters(new URLSearchParams(query));
+
+  it('reads the filters of a link, and what it cannot read as none', () => {
+    expect(read('category=3&search=%20oak%20desk%20&favorites=true&page=2')).toEqual({
+      category: 3,
+      search: 'oak desk',
+      favorites: true,
+      page: 2,
+    });
+    expect(read('category=-1&page=0.5&favorites=yes')).toEqual(filters);
+  });
+
+  it("cuts a link's search to what the search box takes, never through a character", () => {
+    const max = SEARCH_MAX_LENGTH.storefront;
+    expect(read(`search=${'a'.repeat(max + 100)}`).search).toBe('a'.repeat(max));
+    // An emoji (two UTF-16 units) across the limit is left out whole.
+    const search = read(`search=${encodeURIComponent(`${'a'.repeat(max - 1)}🪑b`)}`).search;
+    expect(search).toBe('a'.repeat(max - 1));
   });
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
   type Category,
   type FavoriteToggleRequest,
   type FavoriteToggleResponse,
@@ -27,7 +28,11 @@ export function readFilters(params: URLSearchParams): InventoryFilters {
   const page = Number(params.get('page'));
   return {
     category: Number.isInteger(category) && category > 0 ? category : null,
-    search: params.get('search')?.trim() ?? '',
+    // A link's search longer than the box takes is cut to it (without half of a character), not refused by the API.
+    search: (params.get('search') ?? '')
+      .trim()
+      .slice(0, SEARCH_MAX_LENGTH.storefront)
+      .replace(/[\ud800-\udbff]$/, ''),
     favorites: params.get('favorites') === 'true',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
