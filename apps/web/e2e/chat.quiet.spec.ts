@@ -78,13 +78,21 @@ test('a customer and an admin chat both ways with an attachment; typing, badges 
   await expect(chatBubble(admin.page, 'Here is your quote')).toContainText('quote.txt');
   await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'false');
 
-  // The customer's chat badge rises, then clears on opening the conversation.
+  // The customer's chat badge and bell rise, then clear on opening the conversation.
   const chatLink = page.getByRole('link', { name: /Chat with Admin/ }).first();
+  const bell = page.getByTestId('notification-bell');
   await expect(chatLink).toContainText('1 unread message');
+  await expect(bell).toContainText('1 unread notification');
+  // A second reply before the customer looks adds to the chat's count, not to the bell's.
+  await admin.page.getByLabel('Message', { exact: true }).fill('And the delivery date');
+  await admin.page.getByRole('button', { name: 'Send' }).click();
+  await expect(chatLink).toContainText('2 unread messages');
+  await expect(bell).toContainText('1 unread notification');
   await chatLink.click();
   const reply = chatBubble(page, 'Here is your quote');
   await expect(reply).toContainText('Admin');
   await expect(chatLink).not.toContainText('unread');
+  await expect(bell).not.toContainText('unread');
   await expect(admin.page.getByTestId('message-status').last()).toHaveAttribute('data-seen', 'true');
 
   // The attachment downloads through the authorized route.

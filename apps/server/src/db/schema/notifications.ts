@@ -13,6 +13,8 @@ export interface NotificationData {
   booking_id?: number | null;
   /** Of a customer's chat message to the team: an admin has one such notification unread per customer at most. */
   to_team?: boolean;
+  /** Of the team's chat reply to a customer: a customer has one such notification unread at most. */
+  to_customer?: boolean;
 }
 
 export const notifications = pgTable(
@@ -48,6 +50,13 @@ export const notifications = pgTable(
       .on(t.userId, sql`(${t.data} ->> 'sender_id')`)
       .where(
         sql`${t.type} = 'chat_message' and ${t.readAt} is null and (${t.data} ->> 'to_team') is not null`,
+      ),
+    // And one unread notification per customer for the team's replies, whichever admin wrote them: a busy
+    // conversation does not bury the customer's design and proposal notifications under one a message.
+    uniqueIndex('notifications_customer_chat_unread_unique')
+      .on(t.userId)
+      .where(
+        sql`${t.type} = 'chat_message' and ${t.readAt} is null and (${t.data} ->> 'to_customer') is not null`,
       ),
     index('notifications_design_idx')
       .on(sql`(${t.data} ->> 'design_id')`)

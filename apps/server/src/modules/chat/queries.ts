@@ -198,7 +198,6 @@ export async function attachmentsOf(db: DbOrTx, messageIds: number[]) {
     .orderBy(messageAttachments.id);
 }
 
-/** Marks the other side's unseen messages seen; answers how many changed. */
 /** The admins' unread notifications of a customer's messages, marked read (the conversation was opened). */
 export async function markChatNotificationsRead(db: DbOrTx, customerId: number): Promise<number> {
   const result = await db.execute(sql`
@@ -208,6 +207,15 @@ export async function markChatNotificationsRead(db: DbOrTx, customerId: number):
   return result.rowCount ?? 0;
 }
 
+/** A customer's unread notifications of the team's replies, marked read (the customer opened the chat). */
+export async function markOwnChatNotificationsRead(db: DbOrTx, customerId: number): Promise<number> {
+  const result = await db.execute(sql`
+    update notifications set read_at = now()
+     where user_id = ${customerId} and type = 'chat_message' and read_at is null`);
+  return result.rowCount ?? 0;
+}
+
+/** Marks the other side's unseen messages seen; answers how many changed. */
 export async function markSeen(db: DbOrTx, conversationId: number, fromAdmin: boolean): Promise<number> {
   // One statement: the messages seen and the conversation's counter lowered by as many as changed.
   const counter = fromAdmin ? sql.raw('unread_for_customer') : sql.raw('unread_for_admin');
@@ -351,19 +359,22 @@ export async function writeMessage(
       insert into notifications (user_id, type, data)
       select u.id, ${bind('type')}::text, ${bind('data')}::jsonb from ${users} u
        where ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
-         -- An admin gets one notification per conversation with unread messages, not one per message. The
-         -- unique index (notifications_team_chat_unread_unique) holds it for messages sent at once, which the
-         -- check, reading the statement's snapshot, cannot see.
+         -- An admin gets one notification per conversation with unread messages, and a customer one for the
+         -- team's replies, not one per message. The unique indexes (notifications_team_chat_unread_unique,
+         -- notifications_customer_chat_unread_unique) hold it for messages sent at once, which the check, reading
+         -- the statement's snapshot, cannot see.
          and ${
            admin
-             ? sql`true`
+             ? sql`not exists (select 1 from notifications x
+                    where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null)`
              : sql`not exists (select 1 from notifications x
                     where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
                       and x.data->>'sender_id' = ${bind('senderKey')}::text)`
          }
       ${
         admin
-          ? sql``
+          ? sql`on conflict (user_id)
+          where type = 'chat_message' and read_at is null and (data->>'to_customer') is not null do nothing`
           : sql`on conflict (user_id, (data->>'sender_id'))
           where type = 'chat_message' and read_at is null and (data->>'to_team') is not null do nothing`
       }

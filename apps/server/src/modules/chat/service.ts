@@ -184,7 +184,7 @@ export async function unreadCount(ctx: AppContext, auth: AuthContext): Promise<n
     : q.unreadTotal(ctx.database.db, { forAdmin: false, customerId: auth.user.id });
 }
 
-/** Marks the other side's messages of a conversation seen (and, for an admin, its chat notifications read) and tells both sides. */
+/** Marks the other side's messages of a conversation seen (and the reader's chat notifications read) and tells both sides. */
 async function markConversationSeen(
   ctx: AppContext,
   realtime: Realtime,
@@ -194,8 +194,10 @@ async function markConversationSeen(
 ) {
   const admin = isAdmin(auth);
   const changed = await q.markSeen(ctx.database.db, conversationId, !admin);
-  // The admins' notifications of the conversation are read with it (the bell no longer points at it).
+  // The reader's notifications of the conversation are read with it (the bell no longer points at it): for an
+  // admin, every admin's of this customer (the inbox is shared); for the customer, their own.
   if (admin) await q.markChatNotificationsRead(ctx.database.db, customerId);
+  else await q.markOwnChatNotificationsRead(ctx.database.db, customerId);
   if (changed > 0) {
     realtime.emit([channels.conversation(customerId), channels.admins], 'messages:seen', {
       conversation_user_id: customerId,
@@ -318,7 +320,7 @@ async function postMessage(
     type: 'chat_message' as const,
     message: admin ? `New message from ${TEAM_NAME}` : `New message from ${auth.user.name}`,
     sender_id: auth.user.id,
-    ...(admin ? {} : { to_team: true }),
+    ...(admin ? { to_customer: true } : { to_team: true }),
   };
   const receiverIdStored = admin ? target.customerId : target.adminId;
   const fileKeys = files.map((f) => f.fileKey);

@@ -518,6 +518,63 @@ describe('chat: the shared support inbox', () => {
     }
   });
 
+  it("a customer gets one notification for the team's replies, whichever admin and however many; opening the chat reads it", async () => {
+    const admins = [await createAdmin(t.app, t.ctx), await createAdmin(t.app, t.ctx)];
+    const alice = await registerCustomer(t.app);
+    const mine = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(alice.token) })).json();
+    for (const [i, admin] of [admins[0]!, admins[1]!, admins[0]!].entries())
+      expect((await sendMessage(t, admin.token, alice.user.id, `r${i}`)).statusCode).toBe(200);
+    // Replies sent at once add none beside it either.
+    const atOnce = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => sendMessage(t, admins[i % 2]!.token, alice.user.id, `s${i}`)),
+    );
+    expect(atOnce.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    let list = await mine();
+    expect(list.unread_count).toBe(1);
+    expect(list.total).toBe(1);
+    expect(list.notifications[0].data).toMatchObject({ type: 'chat_message', sender_id: admins[0]!.user.id });
+    // The chat's unread count still counts every message.
+    const unread = await t.app.inject({
+      method: 'GET',
+      url: '/api/conversations/unread-count',
+      headers: bearer(alice.token),
+    });
+    expect(unread.json()).toEqual({ unread: 9 });
+
+    // Opening the chat reads the messages and the notification.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${admins[0]!.user.id}`,
+      headers: bearer(alice.token),
+    });
+    expect(opened.statusCode).toBe(200);
+    list = await mine();
+    expect(list.unread_count).toBe(0);
+    expect(list.total).toBe(1);
+
+    // The next reply is news again: one new notification.
+    await sendMessage(t, admins[1]!.token, alice.user.id, 'later');
+    await sendMessage(t, admins[1]!.token, alice.user.id, 'and later');
+    list = await mine();
+    expect(list.unread_count).toBe(1);
+    expect(list.total).toBe(2);
+    expect(list.notifications[0].data).toMatchObject({ sender_id: admins[1]!.user.id });
+
+    // Another customer's chat notifications are theirs alone.
+    const bob = await registerCustomer(t.app);
+    await sendMessage(t, admins[0]!.token, bob.user.id, 'hello Bob');
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${admins[0]!.user.id}`,
+      headers: bearer(alice.token),
+    });
+    const bobs = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(bob.token) })
+    ).json();
+    expect(bobs.unread_count).toBe(1);
+  });
+
   it('an admin reply with an attachment to an offline customer is stored, notified and mailed once', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);

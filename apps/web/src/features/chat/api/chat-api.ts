@@ -29,8 +29,9 @@ export const chatKeys = {
 
 /**
  * Every notification query of an area (the notifications feature's `notificationKeys.all`: the bell's count and
- * lists). Reading a conversation in the back-office marks the team's chat notifications of that customer read on
- * the server, so chat has these read again. Named here because a feature never imports another (house rule).
+ * lists). Reading a conversation marks the reader's chat notifications read on the server (in the back-office the
+ * team's of that customer), so chat has these read again. Named here because a feature never imports another
+ * (house rule).
  */
 export const areaNotificationsKey = (area: ChatArea) => ['notifications', area] as const;
 

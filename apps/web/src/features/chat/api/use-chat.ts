@@ -146,10 +146,10 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     queryFn: async ({ pageParam, signal }) => {
       const page = await fetchMessages(area, activeId!, pageParam, signal);
       if (pageParam === undefined) {
-        // Opening a conversation reads it; in the back-office, with its chat notifications (the bell).
+        // Opening a conversation reads it, with the reader's chat notifications (the bell).
         updateConversation(activeId!, (c) => ({ ...c, unread: 0 }));
         void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
-        if (area === 'admin') void readAgain(queryClient, areaNotificationsKey(area));
+        void readAgain(queryClient, areaNotificationsKey(area));
       }
       return page;
     },
@@ -284,10 +284,11 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
       // A read of these messages under way (the first one, or older pages) is made again.
       readAgainWhileFetching(queryClient, messagesKey);
       if (isOpen && fromOtherSide) {
-        void markConversationSeen(area, key).then(
-          () => queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) }),
-          logFailure('marking seen'),
-        );
+        // Read where it is shown: its notification, which the bell may have counted already, is read with it.
+        void markConversationSeen(area, key).then(() => {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.unread(area) });
+          void readAgain(queryClient, areaNotificationsKey(area));
+        }, logFailure('marking seen'));
       }
       if (fromOtherSide) {
         // The typing indicator of the writer ends with the message.

@@ -30,8 +30,8 @@ function playTone() {
  * While mounted (an area's layout, so on every screen of the area): the area's realtime connection; a message
  * from the other side for a conversation that is not open plays the tone and has the unread count read again;
  * a conversation read by this side (another admin of the shared inbox, or the customer in another tab) has the
- * count read again, and in the back-office the notifications too (reading it marks every admin's chat
- * notifications of that customer read); and while that count is above 0 the window's title reads
+ * count read again, and the notifications too (reading it marks the reader's chat notifications read: in the
+ * back-office every admin's of that customer); and while that count is above 0 the window's title reads
  * '(N) My Chat App' (specs, Chat).
  */
 export function useUnreadChatCountLive(area: ChatArea): void {
@@ -52,7 +52,7 @@ export function useUnreadChatCountLive(area: ChatArea): void {
       // The other side reading our messages changes no count of ours.
       if ((reader === 'admin') !== (area === 'admin')) return;
       void readAgain(queryClient, chatKeys.unread(area));
-      if (area === 'admin') void readAgain(queryClient, areaNotificationsKey(area));
+      void readAgain(queryClient, areaNotificationsKey(area));
     },
     [area, queryClient],
   );

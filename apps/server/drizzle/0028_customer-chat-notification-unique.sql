@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_customer_chat_unread_unique" ON "notifications" USING btree ("user_id") WHERE "notifications"."type" = 'chat_message' and "notifications"."read_at" is null and ("notifications"."data" ->> 'to_customer') is not null;
