@@ -131,13 +131,18 @@ describe('server-rendered public pages', () => {
   it('leaves the wishlist filter and a refused query to the browser', async () => {
     const app = await start(renderer);
     await seedCatalog(app.ctx);
-    for (const url of ['/products?favorites=true', `/products?search=${'x'.repeat(201)}`]) {
+    for (const url of ['/products?favorites=true', '/products?page=1000001']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(rootOf(res.body)).toContain('Loading products…');
       const state = stateOf(res.body);
       expect(state?.queries.map((q) => q.key[1])).toEqual(['categories']);
     }
+    // A search longer than the box takes is cut to it, as the browser cuts it, and rendered.
+    const long = await get(`/products?search=${'x'.repeat(201)}`);
+    expect(rootOf(long.body)).toContain(`value="${'x'.repeat(200)}"`);
+    expect(rootOf(long.body)).toContain('No products found');
+    expect(stateOf(long.body)?.queries.map((q) => q.key[1])).toEqual(['categories', 'products']);
   });
 
   it('renders a product page with its detail, related products and head', async () => {
