@@ -129,6 +129,10 @@ export function ProductForm({ product: opened, submitLabel, save }: ProductFormP
   const gallery = useController({ control, name: 'gallery' });
   const removed = useWatch({ control, name: 'removed_gallery' });
   const removedField = useController({ control, name: 'removed_gallery' });
+  // Controlled, not registered: a registered select gets its value once, when it mounts, and the categories may
+  // arrive after that (a tab that has not loaded them yet). It would then show 'No category' while the form still
+  // held the product's category; controlled, the select shows the form's value again whenever its options change.
+  const category = useController({ control, name: 'category_id' });
 
   const { release: allowLeave } = useUnsavedChanges(isDirty);
 
@@ -282,7 +286,7 @@ export function ProductForm({ product: opened, submitLabel, save }: ProductFormP
           label="Category"
           containerClassName="md:col-span-2"
           error={errors.category_id?.message}
-          {...register('category_id')}
+          {...category.field}
         >
           <option value="">No category</option>
           {categories.map((c) => (

@@ -29,6 +29,23 @@ const saved: AdminProduct = {
   updated_at: '2026-01-02T09:30:00.123Z',
 };
 
+function renderEditPage(queryClient = createTestQueryClient()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/products/:id/edit', element: <AdminProductEditPage /> },
+      { path: '*', element: <p>Left for another page</p> },
+    ],
+    { initialEntries: ['/admin/products/7/edit'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MessageDialogsProvider>
+        <RouterProvider router={router} />
+      </MessageDialogsProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe('AdminProductEditPage', () => {
   it('starts the form from the product as it is now, not from a copy cached on an earlier visit', async () => {
     const user = userEvent.setup();
@@ -49,24 +66,47 @@ describe('AdminProductEditPage', () => {
         return HttpResponse.json({ product: saved, message: 'Product updated successfully.' });
       }),
     );
-    const router = createMemoryRouter(
-      [
-        { path: '/admin/products/:id/edit', element: <AdminProductEditPage /> },
-        { path: '*', element: <p>Left for another page</p> },
-      ],
-      { initialEntries: ['/admin/products/7/edit'] },
-    );
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MessageDialogsProvider>
-          <RouterProvider router={router} />
-        </MessageDialogsProvider>
-      </QueryClientProvider>,
-    );
+    renderEditPage(queryClient);
 
     const stock = await screen.findByLabelText(/^Stock quantity/);
     expect(stock).toHaveValue(0);
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(sent).toEqual([saved.updated_at, '0']));
+  });
+
+  it("shows the product's category when the categories arrive after the product, and clears it", async () => {
+    const user = userEvent.setup();
+    // A tab that has not loaded the categories yet: they answer only once the form shows the product.
+    let answerCategories = () => {};
+    const categoriesAnswered = new Promise<void>((resolve) => (answerCategories = resolve));
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get('/api/v1/frontend/categories', async () => {
+        await categoriesAnswered;
+        return HttpResponse.json([
+          { id: 1, name: 'Cubicles' },
+          { id: 2, name: 'Office Desks' },
+        ]);
+      }),
+      http.get('/api/admin/products/7', () =>
+        HttpResponse.json({ product: { ...saved, category_id: 2, category_name: 'Office Desks' } }),
+      ),
+      http.post('/api/admin/products/7', async ({ request }) => {
+        sent.push((await request.formData()).get('category_id') as string | null);
+        return HttpResponse.json({ product: saved, message: 'Product updated successfully.' });
+      }),
+    );
+    renderEditPage();
+
+    const category = await screen.findByRole('combobox', { name: /^Category/ });
+    answerCategories();
+    await screen.findByRole('option', { name: 'Office Desks' });
+    expect(category).toHaveDisplayValue('Office Desks');
+
+    // What the screen shows is what the form holds: choosing "No category" clears it.
+    await user.selectOptions(category, 'No category');
+    expect(category).toHaveDisplayValue('No category');
+    await user.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(sent).toEqual(['']));
   });
 });
