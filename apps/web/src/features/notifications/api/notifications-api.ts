@@ -10,6 +10,24 @@ import type { SessionKind } from '../../../lib/storage-keys';
 
 export type NotificationArea = SessionKind;
 
+/** Fetch, mark-read and mark-all failures are only logged (specs, section 8) and leave the cache as it was. */
+export const warn = (what: string) => (error: unknown) =>
+  console.warn(`notifications: ${what} failed`, error);
+
+/**
+ * A read's answer; its failure is logged here, once per failed request, and handed on to the query. Not in the
+ * hooks: every badge and list showing the data runs them (the customer area shows the count on a dozen links), and
+ * each would log the same failure again.
+ */
+export async function loggedRead<T>(what: string, read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    warn(what)(error);
+    throw error;
+  }
+}
+
 // Failures are only logged (specs, section 8): OWN_ERRORS, so a 401 still ends the session.
 const base = (area: NotificationArea) =>
   area === 'admin' ? '/api/admin/notifications' : '/api/notifications';
@@ -41,8 +59,13 @@ export const notificationKeys = {
   lists: (area: NotificationArea) => ['notifications', area, 'list'] as const,
   list: (area: NotificationArea, page: number, perPage: number) =>
     ['notifications', area, 'list', page, perPage] as const,
-  /** The page of a list's key. */
-  pageOf: (key: QueryKey) => key[3] as number,
+  /**
+   * The bell's dropdown: one list read 5 at a time as it is scrolled (an infinite query, its data the pages read),
+   * among the area's lists so what is written into them (a realtime notification, marking read) reaches it too.
+   */
+  dropdown: (area: NotificationArea) => ['notifications', area, 'list', 'dropdown'] as const,
+  /** The page of a list's key; the dropdown's first page is its top, like a first page's. */
+  pageOf: (key: QueryKey) => (typeof key[3] === 'number' ? key[3] : 1),
   unread: (area: NotificationArea) => ['notifications', area, 'unread'] as const,
 };
 
@@ -55,7 +78,7 @@ export const notificationsListQuery = (area: NotificationArea, page: number, per
   queryOptions({
     queryKey: notificationKeys.list(area, page, perPage),
     queryFn: async ({ client }) => {
-      const answer = await fetchNotifications(area, page, perPage);
+      const answer = await loggedRead('fetch', fetchNotifications(area, page, perPage));
       client.setQueryData(notificationKeys.unread(area), answer.unread_count);
       return answer;
     },
@@ -66,7 +89,7 @@ export const notificationsListQuery = (area: NotificationArea, page: number, per
 export const unreadNotificationsQuery = (area: NotificationArea) =>
   queryOptions({
     queryKey: notificationKeys.unread(area),
-    queryFn: async () => (await fetchNotifications(area, 1, 1)).unread_count,
+    queryFn: async () => (await loggedRead('count refresh', fetchNotifications(area, 1, 1))).unread_count,
     staleTime: NOTIFICATION_FETCH_THROTTLE_MS,
     refetchInterval: UNREAD_COUNT_REFRESH_MS,
   });

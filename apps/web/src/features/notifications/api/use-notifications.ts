@@ -3,9 +3,10 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import {
   NOTIFICATIONS_PAGE_DEBOUNCE_MS,
   PAGE_SIZE,
@@ -22,22 +23,14 @@ import {
   notificationKeys,
   notificationsListQuery,
   unreadNotificationsQuery,
+  warn,
   type NotificationArea,
 } from './notifications-api';
 
-// Fetch, mark-read and mark-all failures are only logged (specs, section 8) and leave the cache as it was.
-const warn = (what: string) => (error: unknown) => console.warn(`notifications: ${what} failed`, error);
-
-function useWarnOnError(error: unknown, what: string) {
-  useEffect(() => {
-    if (error) warn(what)(error);
-  }, [error, what]);
-}
-
 /** The server's unread count of an area (never below 0), read again every 60 s while a badge shows it. */
 export function useUnreadNotificationCount(area: NotificationArea): number {
-  const { data, error } = useQuery(unreadNotificationsQuery(area));
-  useWarnOnError(error, 'count refresh');
+  // A failed read is logged by the query, once (notifications-api.ts).
+  const { data } = useQuery(unreadNotificationsQuery(area));
   return Math.max(0, data ?? 0);
 }
 
@@ -45,7 +38,7 @@ export function useUnreadNotificationCount(area: NotificationArea): number {
  * Said in place of the list (the page's and the bell's) when it could not be loaded and the failure is not the
  * connection's; the failure itself is also logged, as the specs ask.
  */
-const NOTIFICATIONS_FAILED = 'Failed to load notifications.';
+export const NOTIFICATIONS_FAILED = 'Failed to load notifications.';
 
 /** One page of an area's notifications (the bell's 5, or the page's 10), fetched while `enabled`. */
 export function useNotificationsList(area: NotificationArea, page: number, perPage: number, enabled = true) {
@@ -54,7 +47,6 @@ export function useNotificationsList(area: NotificationArea, page: number, perPa
     enabled,
     placeholderData: keepPreviousData,
   });
-  useWarnOnError(query.error, 'fetch');
   return {
     items: query.data?.notifications ?? [],
     total: query.data?.total ?? 0,
@@ -67,9 +59,14 @@ export function useNotificationsList(area: NotificationArea, page: number, perPa
   };
 }
 
+/** A cached list: a page of the full page's, or the dropdown's pages read so far (an infinite query). */
+type CachedList = NotificationsResponse | InfiniteData<NotificationsResponse, number>;
+
+const isPages = (list: CachedList): list is InfiniteData<NotificationsResponse, number> => 'pages' in list;
+
 /**
  * Writes the server's unread count, and a change of the notifications, into every cached list of the area; the
- * change is told each list's page.
+ * change is told each list's page (each of the dropdown's pages is told its own).
  */
 function writeCache(
   client: QueryClient,
@@ -78,10 +75,16 @@ function writeCache(
   change: (list: NotificationsResponse, page: number) => NotificationsResponse,
 ) {
   client.setQueryData(notificationKeys.unread(area), unread);
-  for (const [key, old] of client.getQueriesData<NotificationsResponse>({
-    queryKey: notificationKeys.lists(area),
-  })) {
-    if (old) client.setQueryData(key, { ...change(old, notificationKeys.pageOf(key)), unread_count: unread });
+  const write = (list: NotificationsResponse, page: number) => ({
+    ...change(list, page),
+    unread_count: unread,
+  });
+  for (const [key, old] of client.getQueriesData<CachedList>({ queryKey: notificationKeys.lists(area) })) {
+    if (!old) continue;
+    const next: CachedList = isPages(old)
+      ? { ...old, pages: old.pages.map((list, i) => write(list, old.pageParams[i] ?? i + 1)) }
+      : write(old, notificationKeys.pageOf(key));
+    client.setQueryData(key, next);
   }
 }
 
@@ -97,10 +100,9 @@ const markEach = (list: NotificationsResponse, mark: (n: AppNotification) => App
  */
 function markAllStart(client: QueryClient, area: NotificationArea) {
   const ids = new Set<number>();
-  for (const [, list] of client.getQueriesData<NotificationsResponse>({
-    queryKey: notificationKeys.lists(area),
-  }))
-    for (const n of list?.notifications ?? []) ids.add(n.id);
+  for (const [, list] of client.getQueriesData<CachedList>({ queryKey: notificationKeys.lists(area) }))
+    for (const page of !list ? [] : isPages(list) ? list.pages : [list])
+      for (const n of page.notifications) ids.add(n.id);
   const countWrites = () =>
     client.getQueryCache().find({ queryKey: notificationKeys.unread(area), exact: true })?.state
       .dataUpdateCount ?? 0;
@@ -178,7 +180,9 @@ export function useNotificationsLive(area: NotificationArea): void {
       void client.cancelQueries({ queryKey: notificationKeys.unread(area) });
       // A list read under way (its first one too, which an invalidation alone would let run on) was answered before
       // the event, and a later page's rows have each moved down by one: those are read again (a page not on screen
-      // when it is next shown). A first page at rest keeps what was written.
+      // when it is next shown). A first page at rest keeps what was written, and so does the dropdown at rest: its
+      // later pages hold the same rows below the new one (the next page it reads may bring one of them again, which
+      // it shows once).
       for (const query of client.getQueryCache().findAll({ queryKey: notificationKeys.lists(area) })) {
         if (query.state.fetchStatus === 'fetching' || notificationKeys.pageOf(query.queryKey) !== 1)
           void readAgain(client, query.queryKey);

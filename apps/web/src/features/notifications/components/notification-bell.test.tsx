@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationsResponse } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import type { RealtimeHandler } from '../../../test/realtime';
@@ -22,13 +22,18 @@ const note = (id: number, read = false): AppNotification => ({
 });
 
 /** The customer notifications API; returns the GETs it answered (page and per_page). */
-function api(list: () => NotificationsResponse) {
+function api(
+  list: () => NotificationsResponse,
+  paged?: (page: number, perPage: number) => NotificationsResponse,
+) {
   const gets: string[] = [];
   server.use(
     http.get('/api/notifications', ({ request }) => {
       const url = new URL(request.url);
-      gets.push(`${url.searchParams.get('page')}:${url.searchParams.get('per_page')}`);
-      return HttpResponse.json(list());
+      const page = url.searchParams.get('page');
+      const perPage = url.searchParams.get('per_page');
+      gets.push(`${page}:${perPage}`);
+      return HttpResponse.json(paged ? paged(Number(page), Number(perPage)) : list());
     }),
     http.post('/api/notifications/mark-all-read', () =>
       HttpResponse.json({ message: 'All notifications marked as read.', unread_count: 0 }),
@@ -47,6 +52,34 @@ async function renderBell() {
 }
 
 beforeEach(() => realtimeHandlers.clear());
+afterEach(() => vi.useRealTimers());
+
+/**
+ * The server's notifications, newest first, answered a page at a time as asked; returns the GETs (page:per_page).
+ * `notes` may grow during the test (a notification made meanwhile).
+ */
+function pagedApi(notes: AppNotification[]) {
+  return api(
+    () => ({ notifications: [], unread_count: 0, total: 0 }),
+    (page, perPage) => ({
+      notifications: notes.slice((page - 1) * perPage, page * perPage),
+      unread_count: notes.filter((n) => !n.read_at).length,
+      total: notes.length,
+    }),
+  );
+}
+
+/** Twelve unread notifications, 12 the newest. */
+const twelve = () => Array.from({ length: 12 }, (_, i) => note(12 - i));
+
+/** The dropdown's notifications as shown, top to bottom. */
+const shown = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('listitem')
+    .map((li) => /note \d+/.exec(li.textContent ?? '')?.[0]);
+
+/** The 2 seconds after a read, during which another is ignored (specs), go by. */
+const twoSecondsLater = () => act(() => vi.advanceTimersByTime(2_000));
 
 describe('NotificationBell', () => {
   it('says the latest could not be loaded rather than that there are none, and Try again reads them', async () => {
@@ -284,5 +317,93 @@ describe('NotificationBell', () => {
     );
     await user.keyboard('{Enter}');
     expect(marked).toHaveLength(0);
+  });
+
+  it('loads the next five when scrolled to its end, and the ones after with Load more, from the keyboard', async () => {
+    // Only the clock is the test's: 2 seconds pass when it says so, the rest runs as it would.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const gets = pagedApi(twelve());
+    await renderBell();
+    await user.click(badge());
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findByText('note 12');
+    expect(shown(panel)).toEqual(['note 12', 'note 11', 'note 10', 'note 9', 'note 8']);
+    const list = within(panel).getByRole('list').parentElement!;
+
+    // Reaching the end reads the next page at once; reached again while it is being read, nothing more.
+    const more = within(panel).getByRole('button', { name: 'Load more notifications' });
+    expect(more).not.toHaveAttribute('aria-disabled');
+    fireEvent.scroll(list);
+    fireEvent.scroll(list);
+    await within(panel).findByText('note 3');
+    expect(shown(panel)).toHaveLength(10);
+    expect(gets.filter((g) => g.endsWith(':5'))).toEqual(['1:5', '2:5']);
+
+    // The keyboard's way: Tab reaches the button past the notifications; the last page takes it away, and focus goes
+    // to the first notification it brought, not to the page's body.
+    await twoSecondsLater();
+    within(panel)
+      .getByRole('button', { name: /note 3/ })
+      .focus();
+    await user.tab();
+    expect(more).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await within(panel).findByText('note 1');
+    expect(shown(panel)).toEqual(twelve().map((n) => n.data.message));
+    expect(within(panel).queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /note 2/ })).toHaveFocus();
+    expect(gets.filter((g) => g.endsWith(':5'))).toEqual(['1:5', '2:5', '3:5']);
+  });
+
+  it('keeps the pages read when a notification comes, shows each once, and marks them all read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const notes = twelve();
+    const gets = pagedApi(notes);
+    await renderBell();
+    await user.click(badge());
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findByText('note 12');
+    await twoSecondsLater();
+    await user.click(within(panel).getByRole('button', { name: 'Load more notifications' }));
+    await within(panel).findByText('note 3');
+
+    // Made meanwhile: on top, and the server's pages have moved down by one.
+    notes.unshift(note(13));
+    realtimeHandlers.get('notification')!({ notification: note(13), unread_count: 13 });
+    await within(panel).findByText('note 13');
+    expect(shown(panel)).toHaveLength(11);
+    await twoSecondsLater();
+    await user.click(within(panel).getByRole('button', { name: 'Load more notifications' }));
+    await within(panel).findByText('note 1');
+    // note 3 came again at the top of page 3: shown once.
+    expect(shown(panel)).toEqual(notes.map((n) => n.data.message));
+    expect(gets.filter((g) => g.endsWith(':5'))).toEqual(['1:5', '2:5', '3:5']);
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(badge()).not.toHaveTextContent('unread notification'));
+    expect(within(panel).queryByText('(unread)', { exact: false })).not.toBeInTheDocument();
+  });
+
+  it('reads only the latest five again when reopened, not every page it had', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const gets = pagedApi(twelve());
+    await renderBell();
+    await user.click(badge());
+    let panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await within(panel).findByText('note 12');
+    await twoSecondsLater();
+    await user.click(within(panel).getByRole('button', { name: 'Load more notifications' }));
+    await within(panel).findByText('note 3');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await twoSecondsLater();
+    await user.click(badge());
+    panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await waitFor(() => expect(gets.filter((g) => g.endsWith(':5'))).toEqual(['1:5', '2:5', '1:5']));
+    expect(shown(panel)).toHaveLength(5);
   });
 });
