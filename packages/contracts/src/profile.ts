@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_LIMITS } from './constants';
 import { emailField, requiredText } from './common';
 import { adminSchema, userSchema } from './accounts';
 import { SERVER_MESSAGES } from './messages';
@@ -17,6 +17,8 @@ export const PROFILE_MESSAGES = {
   passwordUpdated: 'Password updated successfully',
   phoneFormat: 'The phone may only contain digits, spaces and + - ( ) . characters.',
   photoType: 'The photo must be a PNG, JPEG, WebP, GIF, AVIF or TIFF image.',
+  /** The photo picker's hint: the types the server takes (ACCEPTED_TYPES.profilePhoto) and the size limit. */
+  photoHint: `PNG, JPEG, WebP, GIF, AVIF or TIFF, up to ${UPLOAD_LIMITS.profilePhotoBytes / 1024 / 1024} MB.`,
   photoUnreadable: 'The photo could not be read.',
 } as const;
 

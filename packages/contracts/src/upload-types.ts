@@ -43,7 +43,9 @@ export const FILE_PICKER_ACCEPT = {
   customerDesign: '.png,.jpg,.jpeg,.pdf',
   recommendation: '.png,.jpeg,.jpg,.webp,.pdf',
   productImage: '.png,.jpg,.jpeg,.webp',
-  profilePhoto: 'image/*',
+  // The types ACCEPTED_TYPES.profilePhoto names, so the picker offers no image the server refuses (BMP, HEIC, SVG).
+  profilePhoto:
+    '.png,.jpg,.jpeg,.webp,.gif,.avif,.tif,.tiff,image/png,image/jpeg,image/webp,image/gif,image/avif,image/tiff',
   chat: 'image/*,.pdf,.doc,.docx,.xls,.xlsx,.txt,.zip,.rar',
 } as const;
 

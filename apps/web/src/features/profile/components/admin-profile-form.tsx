@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, adminProfileUpdateRequest, type Admin } from '@shop/contracts';
+import { ADMIN_MESSAGES, adminProfileUpdateRequest, PROFILE_MESSAGES, type Admin } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { queryClient } from '../../../lib/query-client';
@@ -13,7 +13,7 @@ export function AdminProfileForm({ admin }: { admin: Admin }) {
     <ProfileForm
       schema={adminProfileUpdateRequest}
       photoUrl={admin.photo_url}
-      photoHint="Optional. Any image, up to 10 MB."
+      photoHint={`Optional. ${PROFILE_MESSAGES.photoHint}`}
       values={{ name: admin.name, email: admin.email }}
       save={updateAdminProfile}
       onSaved={({ admin: updated }) => {

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES } from '@shop/contracts';
+import { ACCEPTED_TYPES, CUSTOMER_MESSAGES, PROFILE_MESSAGES } from '@shop/contracts';
 import { queryClient } from '../../../lib/query-client';
 import { customerSession, useCustomer } from '../../../lib/sessions';
-import { clearToasts } from '../../../lib/toast';
+import { clearToasts, getToasts } from '../../../lib/toast';
 import { testCustomer } from '../../../test/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -79,6 +79,49 @@ describe('CustomerProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(phones).toHaveLength(1));
     expect(phones).toEqual(['555 0101']);
+  });
+
+  it('says no failure when the browser refuses the form (nothing sent); a failed update call does', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    let saves = 0;
+    server.use(
+      http.post('/api/profile/update', () => {
+        saves += 1;
+        return fail
+          ? HttpResponse.json({ message: 'Server error' }, { status: 500 })
+          : HttpResponse.json({ message: 'Profile updated successfully', user: testCustomer });
+      }),
+    );
+    renderWithProviders(<CustomerProfileForm user={{ ...testCustomer, phone: '555 0100' }} />);
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('The name field is required.')).toBeVisible();
+    expect(screen.getByLabelText(/^Phone/)).toHaveAccessibleDescription(PROFILE_MESSAGES.phoneFormat);
+    expect(saves).toBe(0);
+    expect(getToasts()).toEqual([]);
+
+    fail = true;
+    await user.type(screen.getByLabelText(/^Name/), 'Ann Lee');
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '555 0101');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.message)).toEqual([CUSTOMER_MESSAGES.profileUpdateFailed]),
+    );
+    expect(saves).toBe(1);
+  });
+
+  it('offers and names only the photo types the shop takes', () => {
+    renderWithProviders(<CustomerProfileForm user={{ ...testCustomer, phone: '555 0100' }} />);
+    const picker = screen.getByLabelText(/^Photo/);
+    expect(picker).toHaveAccessibleDescription(/PNG, JPEG, WebP, GIF, AVIF or TIFF, up to 10 MB\./);
+    const accept = picker.getAttribute('accept')!.split(',');
+    expect(accept).not.toContain('image/*');
+    for (const type of ACCEPTED_TYPES.profilePhoto) expect(accept).toContain(type);
+    expect(accept.filter((t) => t.startsWith('image/'))).toHaveLength(ACCEPTED_TYPES.profilePhoto.length);
   });
 
   it('puts the saved account where the app shows it, without reading it again', async () => {

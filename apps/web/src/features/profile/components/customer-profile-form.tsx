@@ -1,4 +1,9 @@
-import { CUSTOMER_MESSAGES, customerProfileUpdateRequest, type User } from '@shop/contracts';
+import {
+  CUSTOMER_MESSAGES,
+  customerProfileUpdateRequest,
+  PROFILE_MESSAGES,
+  type User,
+} from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { queryClient } from '../../../lib/query-client';
 import { customerSession, profileQuery } from '../../../lib/sessions';
@@ -11,7 +16,7 @@ export function CustomerProfileForm({ user }: { user: User }) {
     <ProfileForm
       schema={customerProfileUpdateRequest}
       photoUrl={user.photo_url}
-      photoHint="Any image: PNG, JPEG, WEBP, GIF, AVIF or TIFF, up to 10 MB."
+      photoHint={PROFILE_MESSAGES.photoHint}
       values={{ name: user.name, phone: user.phone ?? '' }}
       save={updateCustomerProfile}
       onSaved={({ user: updated, message }) => {

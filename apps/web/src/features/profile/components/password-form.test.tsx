@@ -6,6 +6,7 @@ import {
   adminPasswordUpdateRequest,
   customerPasswordUpdateRequest,
 } from '@shop/contracts';
+import { ApiError } from '../../../lib/api-error';
 import { testAdmin, testCustomer } from '../../../test/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { PasswordForm } from './password-form';
@@ -41,7 +42,42 @@ describe('PasswordForm', () => {
       expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(PASSWORD_MESSAGES.personal),
     );
     expect(save).not.toHaveBeenCalled();
-    expect(onFailed).toHaveBeenCalled();
+    // Nothing was sent, so no update failed: the reason stands under the field alone.
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('says no failure for a confirmation that does not match (nothing sent); a refused update call does', async () => {
+    const save = vi.fn(() =>
+      Promise.reject(
+        new ApiError(422, 'The given data was invalid.', { current_password: ['Wrong password.'] }),
+      ),
+    );
+    const onFailed = vi.fn();
+    renderWithProviders(
+      <PasswordForm
+        schema={adminPasswordUpdateRequest}
+        owner={{ email: testAdmin.email, name: testAdmin.name }}
+        names={{ current: 'current_password', next: 'password', confirmation: 'password_confirmation' }}
+        save={save}
+        onSaved={vi.fn()}
+        onFailed={onFailed}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Current password/), 'old-Secret-77');
+    await user.type(screen.getByLabelText(/^New password/), 'Fresh-Walnut-Desk-77');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-Walnut-Desk-99');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('The password confirmation does not match.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+    expect(onFailed).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^Confirm new password/));
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Fresh-Walnut-Desk-77');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Wrong password.')).toBeInTheDocument();
   });
 
   it("checks an admin's new password against the admin's name", async () => {

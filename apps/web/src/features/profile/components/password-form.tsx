@@ -25,6 +25,7 @@ interface PasswordFormProps {
   owner: PasswordOwner;
   save: (body: PasswordValues) => Promise<unknown>;
   onSaved: () => void;
+  /** The update call failed (refused or not answered); a form the browser refuses sends nothing and says it here. */
   onFailed: () => void;
 }
 
@@ -42,10 +43,7 @@ export function PasswordForm({ names, schema, owner, save, onSaved, onFailed }: 
   const errors = formState.errors;
 
   const mutation = useMutation({
-    mutationFn: async (values: PasswordValues) => {
-      await assertPasswordAccepted(values[names.next] ?? '', owner, names.next);
-      return save(values);
-    },
+    mutationFn: save,
     onSuccess: () => {
       reset(empty);
       onSaved();
@@ -55,10 +53,18 @@ export function PasswordForm({ names, schema, owner, save, onSaved, onFailed }: 
       onFailed();
     },
   });
-  const onSubmit = handleSubmit((values) => {
-    if (!mutation.isPending) mutation.mutate(values);
-    // Refused in the browser: the same failure message as a refusal of the server, the reasons under the fields.
-  }, onFailed);
+  // Refused in the browser (the schema, then the password rules), nothing is sent: the reasons stand under the
+  // fields, and no failure is said, as none happened. The button is busy while the rules' estimator loads.
+  const onSubmit = handleSubmit(async (values) => {
+    if (mutation.isPending) return;
+    try {
+      await assertPasswordAccepted(values[names.next] ?? '', owner, names.next);
+    } catch (error) {
+      if (isApiError(error)) showFieldErrors(error, setError);
+      return;
+    }
+    mutation.mutate(values);
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-xl space-y-5">
@@ -85,7 +91,7 @@ export function PasswordForm({ names, schema, owner, save, onSaved, onFailed }: 
         autoComplete="new-password"
         {...register(names.confirmation)}
       />
-      <Button type="submit" loading={mutation.isPending} loadingText="Updating...">
+      <Button type="submit" loading={mutation.isPending || formState.isSubmitting} loadingText="Updating...">
         Update Password
       </Button>
     </form>

@@ -22,6 +22,7 @@ interface ProfileFormProps<Result> {
   values: Record<string, string>;
   save: (form: FormData) => Promise<Result>;
   onSaved: (result: Result) => void;
+  /** The update call failed (refused or not answered); a form the browser refuses sends nothing and says it here. */
   onFailed: () => void;
   /** The fields after the name. */
   children: (
@@ -76,8 +77,9 @@ export function ProfileForm<Result>({
     if (submitted.photo instanceof File) form.append('photo', submitted.photo);
     // Saved: the values become the form's new start, and the picker is emptied.
     mutation.mutate(form, { onSuccess: () => reset({ ...withoutPhoto(submitted), photo: null }) });
-    // Refused in the browser: the same failure message as a refusal of the server, the reasons under the fields.
-  }, onFailed);
+    // Refused in the browser, nothing is sent: the reasons stand under the fields, and no failure is said, as none
+    // happened (the update's failure message would tell of a call that was never made).
+  });
 
   const pick = (file: File | null) => {
     setValue('photo', file, { shouldDirty: true });
