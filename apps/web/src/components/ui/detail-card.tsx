@@ -18,7 +18,12 @@ export function DetailCard({
   return (
     <section
       aria-labelledby={headingId}
-      className={cx('rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6', className)}
+      // min-w-0 and break-words: a long word the customer typed (a title, a comment) wraps in its card, and the
+      // card does not widen the page's grid column.
+      className={cx(
+        'min-w-0 rounded-2xl bg-white p-5 break-words shadow-sm ring-1 ring-slate-200 sm:p-6',
+        className,
+      )}
     >
       <h2
         id={headingId}

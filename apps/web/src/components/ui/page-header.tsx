@@ -12,7 +12,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
   return (
     <div className={cx('mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
-      <div>
+      {/* min-w-0 and break-words: a title of one long word (a design's) wraps instead of pushing the actions away. */}
+      <div className="min-w-0 break-words">
         <h1 className="text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{title}</h1>
         {description && <p className="mt-1 text-sm text-slate-600 sm:text-base">{description}</p>}
       </div>

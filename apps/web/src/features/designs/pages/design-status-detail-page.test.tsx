@@ -61,6 +61,20 @@ function renderPage() {
 }
 
 describe('DesignStatusDetailPage', () => {
+  it('wraps a title of one long word instead of widening the page past "Back to Designs"', async () => {
+    const word = 'Conferenceroomwithstandingdesks'.repeat(5).slice(0, 150);
+    answer('get', '/api/user/design-submissions/D-3', () =>
+      HttpResponse.json({ design: { ...design, title: word, description: word } }),
+    );
+    renderPage();
+    const title = await screen.findByRole('heading', { level: 1, name: word });
+    // The title's column is a flex item that may shrink below its one word (min-w-0) and breaks it (break-words),
+    // so the actions beside it stay on screen; a card does the same in its grid column.
+    expect(title.parentElement).toHaveClass('min-w-0', 'break-words');
+    expect(screen.getByRole('link', { name: 'Back to Designs' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Description' })).toHaveClass('min-w-0', 'break-words');
+  });
+
   it('keeps the design on the page when reading it again fails, with a notice and another try', async () => {
     const user = userEvent.setup();
     let answerWith: () => Response = () => HttpResponse.json({ design });
