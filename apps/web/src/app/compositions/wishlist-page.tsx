@@ -1,12 +1,7 @@
 import DesignsLikedPage from '../../features/favorites/pages/designs-liked-page';
 import { RequestQuoteAction } from '../../features/proposals/components/request-quote';
 
-/** /user/designs-liked: the wishlist, with the "Request a quote" action above it. */
+/** /user/designs-liked: the wishlist, with the "Request a quote" action under its heading while it has products. */
 export default function WishlistPage() {
-  return (
-    <>
-      <RequestQuoteAction />
-      <DesignsLikedPage />
-    </>
-  );
+  return <DesignsLikedPage likedAction={<RequestQuoteAction />} />;
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CUSTOMER_MESSAGES, type Product, type ProductPage } from '@shop/contracts';
 import { Badge } from '../../../components/ui/badge';
@@ -53,8 +53,12 @@ interface Removal {
 /** The toggle's refusal of a product deleted (404) or taken off the shop (409): its card is stale. */
 const productGone = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 409);
 
-/** /user/designs-liked: the products the customer liked, a page at a time (the page is kept in the URL). */
-export default function DesignsLikedPage() {
+/**
+ * /user/designs-liked: the products the customer liked, a page at a time (the page is kept in the URL).
+ * `likedAction` (the composition's "Request a quote") stands under the heading, only while there are liked products:
+ * beside the empty wishlist it would offer a quote of nothing.
+ */
+export default function DesignsLikedPage({ likedAction }: { likedAction?: ReactNode } = {}) {
   const queryClient = useQueryClient();
   const { page, setPage } = useListParams();
   const query = useQuery(favoritesQuery(page));
@@ -129,6 +133,7 @@ export default function DesignsLikedPage() {
           </Link>
         }
       />
+      {likedAction && data !== undefined && data.total > 0 && likedAction}
       <PagedList
         {...listStates(query, CUSTOMER_MESSAGES.productsFailed)}
         empty={
@@ -153,7 +158,7 @@ export default function DesignsLikedPage() {
           {data?.data.map((product) => (
             <li
               key={product.id}
-              className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+              className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
             >
               {/* The picture repeats the name link below for pointer users; keyboards and readers get one link. */}
               <Link to={`/product/${product.slug}`} className="group block" tabIndex={-1} aria-hidden="true">
@@ -167,7 +172,7 @@ export default function DesignsLikedPage() {
                 <div className="flex items-start justify-between gap-2">
                   <Link
                     to={`/product/${product.slug}`}
-                    className="font-semibold text-navy-900 hover:text-copper-700"
+                    className="min-w-0 font-semibold break-words text-navy-900 hover:text-copper-700"
                   >
                     {product.name}
                   </Link>
