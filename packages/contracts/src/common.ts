@@ -10,18 +10,27 @@ export const emailField = z
   .max(254, 'The email may not be greater than 254 characters.')
   .pipe(z.email('The email must be a valid email address.'));
 
+/** A phone number as people write it: 5 to 40 of digits, spaces and + ( ) - . (designs, site visits, contact). */
+export const PHONE_PATTERN = /^[0-9+()\-.\s]{5,40}$/;
+export const PHONE_MESSAGE = 'The phone must be a valid phone number.';
+
+/** The shop's words for a text over its limit ('The comment may not be greater than 2000 characters.'). */
+export const tooLongMessage = (field: string, max: number) =>
+  `The ${field} may not be greater than ${max} characters.`;
+
+/** A trimmed text of at most `max` characters, refused in the shop's words (not zod's own 'Too big: ...'). */
+export const boundedText = (field: string, max: number) =>
+  z.string().trim().max(max, tooLongMessage(field, max));
+
 export const requiredText = (field: string, max = 255) =>
   z
     .string({ error: `The ${field} field is required.` })
     .trim()
     .min(1, `The ${field} field is required.`)
-    .max(max, `The ${field} may not be greater than ${max} characters.`);
+    .max(max, tooLongMessage(field, max));
 
 export const optionalText = (field: string, max = 5000) =>
-  z
-    .string()
-    .trim()
-    .max(max, `The ${field} may not be greater than ${max} characters.`)
+  boundedText(field, max)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './common';
+import { emailField, PHONE_MESSAGE, PHONE_PATTERN, requiredText } from './common';
 
 /** POST /api/contact: every field is required (storefront spec section 5). */
 export const contactRequest = z.object({
   firstName: requiredText('first name', 100),
   lastName: requiredText('last name', 100),
   email: emailField,
-  phone: requiredText('phone', 40),
+  // Checked as the design form and the site visit check theirs, so a reply can reach the number given.
+  phone: requiredText('phone', 40).regex(PHONE_PATTERN, PHONE_MESSAGE),
   message: requiredText('message', 5000),
 });
 export type ContactRequest = z.input<typeof contactRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_STATUSES, DESIGN_TABS, PAGE_SIZE, QUESTIONNAIRE_OPTIONS, type DesignTab } from './constants';
-import { adminPagination, adminSearchText, emailField } from './common';
+import { adminPagination, adminSearchText, emailField, PHONE_MESSAGE, PHONE_PATTERN } from './common';
 
 /* ------------------------------------------------------------------------------------------------
  * The questionnaire: its fields, its steps per tab and the rule of each step. The web form walks the
@@ -213,10 +213,8 @@ const featuresField = z
   .transform((list) => [...new Set(list)]);
 
 const phoneField = text('phone', DESIGN_TEXT_LIMITS.phone).refine(
-  (v) => v === undefined || /^[0-9+()\-.\s]{5,40}$/.test(v),
-  {
-    message: 'The phone must be a valid phone number.',
-  },
+  (v) => v === undefined || PHONE_PATTERN.test(v),
+  { message: PHONE_MESSAGE },
 );
 
 /** The text fields of a submission, before the tab's mandatory rules. */
@@ -412,11 +410,7 @@ export const customerDesignUpdate = z.object({
     .min(1, 'The zip code field is required.')
     .max(DESIGN_TEXT_LIMITS.zip_code)
     .optional(),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9+()\-.\s]{5,40}$/, 'The phone must be a valid phone number.')
-    .optional(),
+  phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   totalNumber: z.enum(QUESTIONNAIRE_OPTIONS.totalNumber).nullable().optional(),
   features: z
     .array(z.enum(QUESTIONNAIRE_OPTIONS.features))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
-import { adminSearchText } from './common';
+import { adminSearchText, boundedText, tooLongMessage } from './common';
 
 /**
  * Texts of proposals and quote requests that the server says (kept here, out of the first-load messages); the web
@@ -83,6 +83,8 @@ export const percentInput = (field: string) =>
 export const isoDate = (field: string) =>
   z
     .string({ error: `The ${field} field is required.` })
+    // An empty field (a date input left blank) is a missing date, not a malformed one: it gets that message alone.
+    .min(1, { message: `The ${field} field is required.`, abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
     .refine(
       (v) =>
@@ -97,7 +99,7 @@ export const isoDate = (field: string) =>
 export const proposalLineInput = z
   .object({
     product_id: z.number().int().positive().max(2_147_483_647).optional().nullable(),
-    name: z.string().trim().max(PROPOSAL_LIMITS.lineName).optional().nullable(),
+    name: boundedText('name', PROPOSAL_LIMITS.lineName).optional().nullable(),
     quantity: z
       .number({ error: 'The quantity must be a whole number.' })
       .int('The quantity must be a whole number.')
@@ -116,7 +118,7 @@ export type ProposalLineInput = z.input<typeof proposalLineInput>;
 
 export const proposalInput = z.object({
   valid_until: isoDate('valid until'),
-  notes: z.string().trim().max(PROPOSAL_LIMITS.notes).optional().nullable(),
+  notes: boundedText('notes', PROPOSAL_LIMITS.notes).optional().nullable(),
   tax_rate: percentInput('tax rate').optional().nullable(),
   lines: z
     .array(proposalLineInput, { error: 'The lines field is required.' })
@@ -221,7 +223,7 @@ export const customerProposalList = z.object({
 export type CustomerProposalList = z.infer<typeof customerProposalList>;
 
 export const acceptProposalInput = z.object({
-  comment: z.string().trim().max(PROPOSAL_LIMITS.comment).optional().nullable(),
+  comment: boundedText('comment', PROPOSAL_LIMITS.comment).optional().nullable(),
   declined_line_ids: z
     .array(z.number().int().positive().max(2_147_483_647))
     .max(PROPOSAL_LIMITS.lines)
@@ -234,7 +236,7 @@ export const declineProposalInput = z.object({
     .string({ error: 'The comment field is required.' })
     .trim()
     .min(1, 'The comment field is required.')
-    .max(PROPOSAL_LIMITS.comment),
+    .max(PROPOSAL_LIMITS.comment, tooLongMessage('comment', PROPOSAL_LIMITS.comment)),
 });
 export type DeclineProposalInput = z.input<typeof declineProposalInput>;
 
@@ -249,7 +251,7 @@ export const QUOTE_REQUEST_MESSAGES = {
   quantity: `The quantity must be a whole number from 1 to ${PROPOSAL_LIMITS.quantity}.`,
   tooManyItems: `A quote request may list at most ${PROPOSAL_LIMITS.quoteItems} products.`,
   listedTwice: 'A product may be listed only once.',
-  noteTooLong: `The note may not be greater than ${PROPOSAL_LIMITS.comment} characters.`,
+  noteTooLong: tooLongMessage('note', PROPOSAL_LIMITS.comment),
   noLikedProducts:
     'Your wishlist is empty. Like the products you need in the inventory, then ask for their quote here.',
 } as const;

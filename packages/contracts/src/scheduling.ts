@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_KINDS, BOOKING_STATUSES, PAGE_SIZE } from './constants';
-import { emailField } from './common';
+import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, tooLongMessage } from './common';
 import { isoDate } from './proposals';
 
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
@@ -15,6 +15,7 @@ export const SITE_VISITS_OPEN_PER_GUEST_NETWORK = 6;
 export const SCHEDULING_MESSAGES = {
   windowFull: 'This window is fully booked. Please choose another.',
   notAWindow: 'The selected time is not an available window.',
+  sameWindow: 'The booking is already in this window. Please choose another.',
   tooLate: 'Bookings can be changed or cancelled only up to 48 hours before the start.',
   notChangeable: 'This booking can no longer be changed.',
   notConfirmable: 'Only a requested or proposed booking can be confirmed.',
@@ -119,7 +120,9 @@ export const slotsResponse = z.object({ slots: z.array(slot) });
 export type SlotsResponse = z.infer<typeof slotsResponse>;
 
 const slotStart = z.iso.datetime({ offset: true, error: 'The slot start must be an ISO date and time.' });
-const note = z.string().trim().max(2000);
+/** The longest note of a booking: a date asked for or proposed, a site visit's. */
+export const BOOKING_NOTE_MAX_LENGTH = 2000;
+const note = boundedText('note', BOOKING_NOTE_MAX_LENGTH);
 
 /** A date asked for (by the customer) or proposed (by the admin), with a note: the forms check it too. */
 export const requestedDateInput = z
@@ -129,7 +132,7 @@ export const requestedDateInput = z
       .string({ error: 'The note field is required.' })
       .trim()
       .min(1, 'The note field is required.')
-      .max(2000),
+      .max(BOOKING_NOTE_MAX_LENGTH, tooLongMessage('note', BOOKING_NOTE_MAX_LENGTH)),
   })
   .strict();
 export type RequestedDateInput = z.input<typeof requestedDateInput>;
@@ -145,8 +148,6 @@ const visitorName = z
   .trim()
   .min(1, 'The name field is required.')
   .max(100);
-const PHONE = /^[0-9+()\-.\s]{5,40}$/;
-const PHONE_MESSAGE = 'The phone must be a valid phone number.';
 
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
@@ -155,7 +156,7 @@ export const siteVisitInput = z.object({
   note: note.optional().nullable(),
   name: visitorName.optional(),
   email: emailField.optional(),
-  phone: z.string().trim().regex(PHONE, PHONE_MESSAGE).optional(),
+  phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   company_name: z.string().trim().max(150).optional().nullable(),
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
@@ -168,7 +169,7 @@ export const guestSiteVisitInput = siteVisitInput.extend({
     .string({ error: 'The phone field is required.' })
     .trim()
     .min(1, { message: 'The phone field is required.', abort: true })
-    .regex(PHONE, PHONE_MESSAGE),
+    .regex(PHONE_PATTERN, PHONE_MESSAGE),
 });
 
 export const booking = z.object({

@@ -487,7 +487,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/user/bookings/:id/reschedule': {
     kind: 'customer',
     url: (fx) => `/api/user/bookings/${fx.deal.bookings.forReschedule}/reschedule`,
-    body: (fx) => json({ slot_start: fx.deal.slotStart }),
+    body: (fx) => json({ slot_start: fx.deal.otherSlotStart }),
     ownedByA: true,
   },
   'POST /api/user/bookings/:id/cancel': {

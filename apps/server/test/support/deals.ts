@@ -68,6 +68,8 @@ export async function createDealFixtures(
   });
   return {
     slotStart: slot.start,
+    // Another window, for a booking to move to (a move to its own window is refused).
+    otherSlotStart: slots[slots.length - 2]!.start,
     quoteRequestId: quote.quote_request.id as number,
     draft: { forPut: await draft(), forSend: await draft() },
     sent: {

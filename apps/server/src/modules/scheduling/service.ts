@@ -426,6 +426,9 @@ export const customerReschedule = (ctx: AppContext, userId: number, id: number, 
     const b = await ownBooking(tx, userId, id);
     checkChangeable(b);
     const window = await windowAt(ctx, tx, slotStart);
+    // A move to the window it is in changes nothing but would undo the shop's confirmation: refused, as no move.
+    if (b.slotStart?.getTime() === window.start.getTime())
+      throw fieldError('slot_start', SCHEDULING_MESSAGES.sameWindow);
     await reserve(tx, window, b.id);
     await spend();
     const next = await q.updateBooking(tx, b.id, {

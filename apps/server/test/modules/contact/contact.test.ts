@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '@shop/contracts';
+import { CONTACT_MESSAGES, PHONE_MESSAGE } from '@shop/contracts';
 import { contactMessages } from '../../../src/db/schema/contact';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -70,6 +70,18 @@ describe('POST /api/contact', () => {
     expect((await post({ ...valid, firstName, lastName })).statusCode).toBe(200);
     const [mail] = await t.ctx.database.db.select().from(mailQueue);
     expect(mail!.subject).toBe(`Contact form: ${firstName} ${'l'.repeat(84)}`);
+  });
+
+  it('answers 422 for a phone that is not a phone number, and stores and mails nothing', async () => {
+    for (const phone of ['not a phone', '12', 'call me maybe 555']) {
+      const res = await post({ ...valid, phone });
+      expect(res.statusCode, phone).toBe(422);
+      expect(res.json().errors).toEqual({ phone: [PHONE_MESSAGE] });
+    }
+    expect(await t.ctx.database.db.$count(contactMessages)).toBe(0);
+    expect(await t.ctx.database.db.$count(mailQueue)).toBe(0);
+    expect((await post({ ...valid, phone: '(555) 010-0199 ext. 4' })).statusCode).toBe(422);
+    expect((await post({ ...valid, phone: '+44 20 7946 0958' })).statusCode).toBe(200);
   });
 
   it('answers 422 for an invalid e-mail', async () => {

@@ -925,6 +925,34 @@ describe('installation bookings', () => {
     expect(note).toBeDefined();
   });
 
+  it('refuses a move to the window the booking is already in (422), and the booking stays confirmed', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const id = (
+      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        slot_start: slots[10].start,
+      })
+    ).json().booking.id;
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const [before] = await db().select().from(bookings).where(eq(bookings.id, id));
+
+    // The same instant written another way is the same window.
+    const sameInstant = new Date(slots[10].start).toISOString().replace('.000Z', 'Z');
+    for (const slot_start of [slots[10].start, sameInstant]) {
+      const res = await call('POST', `/api/user/bookings/${id}/reschedule`, a.token, { slot_start });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ slot_start: [SCHEDULING_MESSAGES.sameWindow] });
+    }
+    const [after] = await db().select().from(bookings).where(eq(bookings.id, id));
+    expect(after).toEqual(before);
+    expect(after!.status).toBe('confirmed');
+    expect(await db().$count(mailQueue)).toBe(0);
+    expect(await db().$count(notifications)).toBe(0);
+  });
+
   it('the shop declines a request it has not confirmed even within 48 hours, and the window is free again', async () => {
     const { admin } = await dealSetup(t);
     const call = caller(t);

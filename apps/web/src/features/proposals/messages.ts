@@ -34,7 +34,10 @@ export const PROPOSAL_FAILURES = {
   availabilityFailed: 'Failed to save the availability.',
 } as const;
 
-/** Says why an action failed: the server's own message where it gave one (a 409's, a 422's), else `fallback`. */
-export function toastFailure(error: unknown, fallback: string) {
-  toast.error(error instanceof ApiError && error.message ? error.message : fallback);
+/**
+ * Says why an action failed: the server's own message where it gave one (a 409's, a 422's), else `fallback`.
+ * Answers the toast's id, for the action to take it away once it succeeds.
+ */
+export function toastFailure(error: unknown, fallback: string): number {
+  return toast.error(error instanceof ApiError && error.message ? error.message : fallback);
 }

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { PAGE_SIZE, type AppNotification } from '@shop/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
 import { readAgain } from '../../../lib/query-client';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
+import { dismissToast } from '../../../lib/toast';
+import { toastFailure } from '../messages';
 import type {
   AcceptProposalInput,
   AdminProposal,
@@ -252,7 +254,14 @@ export function useInvalidateProposals() {
 
 interface Outcome<R> {
   onSuccess?: (result: R) => void;
+  /** What a failure does besides its toast (the server's field errors under the form's fields). */
   onError?: (error: Error) => void;
+  /**
+   * The step's failure text, toasted when it fails (the server's own message where it gave one: a 409's, a 422's).
+   * It is the step's one failure toast: its next outcome takes it away, so a refusal already fixed does not stay
+   * on screen beside the success that followed ('At least one line must be accepted.' beside 'Thank you: ...').
+   */
+  failure?: string;
 }
 
 /**
@@ -272,9 +281,25 @@ export function useProposalMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
     },
   });
   const { mutateAsync } = mutation;
+  // The toast of the step's last failure, while it may still be on screen.
+  const failureToast = useRef<number | null>(null);
   const run = useCallback(
-    (vars: V, { onSuccess, onError }: Outcome<R> = {}) => {
-      mutateAsync(vars).then(onSuccess, (error: Error) => onError?.(error));
+    (vars: V, { onSuccess, onError, failure }: Outcome<R> = {}) => {
+      const settled = () => {
+        if (failureToast.current !== null) dismissToast(failureToast.current);
+        failureToast.current = null;
+      };
+      mutateAsync(vars).then(
+        (result) => {
+          settled();
+          onSuccess?.(result);
+        },
+        (error: Error) => {
+          settled();
+          if (failure) failureToast.current = toastFailure(error, failure);
+          onError?.(error);
+        },
+      );
     },
     [mutateAsync],
   );

@@ -16,12 +16,12 @@ import {
   useProposalMutation,
 } from '../api/proposals-api';
 import { showFieldErrors } from '../api/field-errors';
-import type { Booking, BookingInput } from '../api/types';
+import type { Booking, BookingInput, Slot } from '../api/types';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
 import { SlotPicker } from './slot-picker';
-import { PROPOSAL_FAILURES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
@@ -54,7 +54,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           onClick={() =>
             confirm.run(booking.id, {
               onSuccess: () => toast.success('The date is confirmed.'),
-              onError: (e) => toastFailure(e, PROPOSAL_FAILURES.confirmFailed),
+              failure: PROPOSAL_FAILURES.confirmFailed,
             })
           }
         >
@@ -100,7 +100,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
                     setDialog(null);
                     toast.success('The booking is cancelled.');
                   },
-                  onError: (e) => toastFailure(e, PROPOSAL_FAILURES.cancelFailed),
+                  failure: PROPOSAL_FAILURES.cancelFailed,
                 })
               }
             >
@@ -130,9 +130,9 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
         toast.success('The new date is proposed to the customer.');
         onClose();
       },
+      failure: PROPOSAL_FAILURES.proposeDateFailed,
       onError: (e) => {
         if (e instanceof ApiError) showFieldErrors(e, setError);
-        toastFailure(e, PROPOSAL_FAILURES.proposeDateFailed);
       },
     }),
   );
@@ -154,6 +154,12 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
     </FormDialog>
   );
 }
+
+/** The windows a booking may move to: not the one it is in (the server refuses a move there). */
+const elsewhere = (slots: Slot[], booking: Booking) => {
+  const current = booking.slot_start ? Date.parse(booking.slot_start) : null;
+  return slots.filter((slot) => Date.parse(slot.start) !== current);
+};
 
 function RescheduleDialog({
   booking,
@@ -188,7 +194,7 @@ function RescheduleDialog({
                   toast.success('The installation is moved.');
                   onClose();
                 },
-                onError: (e) => toastFailure(e, PROPOSAL_FAILURES.moveFailed),
+                failure: PROPOSAL_FAILURES.moveFailed,
               })
             }
           >
@@ -200,7 +206,7 @@ function RescheduleDialog({
       {slots.isError ? (
         <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
       ) : slots.data ? (
-        <SlotPicker slots={slots.data} value={start} onChange={setStart} />
+        <SlotPicker slots={elsewhere(slots.data, booking)} value={start} onChange={setStart} />
       ) : (
         <p>Loading windows…</p>
       )}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../lib/toast';
-import type { Booking } from '@shop/contracts';
+import { requestedDateInput, type Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
 import { InstallationBooking } from './installation-booking';
 import { HttpResponse } from 'msw';
@@ -44,7 +44,8 @@ describe('Propose another date (admin)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Propose another date' });
     await user.click(screen.getByRole('button', { name: 'Propose a date' }));
     await user.click(screen.getByRole('button', { name: 'Propose' }));
-    expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
+    expect(await screen.findByText('The requested date field is required.')).toBeInTheDocument();
+    expect(screen.queryByText('The requested date must be a date (YYYY-MM-DD).')).toBeNull();
     expect(screen.getByText('The note field is required.')).toBeInTheDocument();
     expect(proposed).toHaveLength(0);
 
@@ -117,7 +118,9 @@ describe('Ask for another date (customer)', () => {
     renderWithProviders(<InstallationBooking proposalId={7} />);
     await user.click(screen.getByRole('button', { name: 'Ask for another date' }));
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('The requested date must be a date (YYYY-MM-DD).')).toBeInTheDocument();
+    // A date left empty is missing, not malformed: the field says it is required, and that alone.
+    expect(await screen.findByText('The requested date field is required.')).toBeInTheDocument();
+    expect(screen.queryByText('The requested date must be a date (YYYY-MM-DD).')).toBeNull();
     expect(screen.getByText('The note field is required.')).toBeInTheDocument();
     expect(requested).toHaveLength(0);
 
@@ -130,6 +133,42 @@ describe('Ask for another date (customer)', () => {
       requested_date: '2031-01-01',
       note: 'After the holidays',
     });
+  });
+});
+
+describe('The requested date (contract)', () => {
+  it('is required when empty, and a date (YYYY-MM-DD) when malformed', () => {
+    const messages = (requested_date: string) =>
+      requestedDateInput
+        .safeParse({ requested_date, note: 'Mornings' })
+        .error?.issues.map((issue) => issue.message);
+    expect(messages('')).toEqual(['The requested date field is required.']);
+    expect(messages('2030-3-4')).toContain('The requested date must be a date (YYYY-MM-DD).');
+    expect(messages('2030-03-04')).toBeUndefined();
+  });
+});
+
+describe('Reschedule (customer)', () => {
+  it('does not offer the window the booking is already in', async () => {
+    const user = userEvent.setup();
+    const slot = (start: string, end: string) => ({ start, end, available: true });
+    const current = slot('2030-12-04T18:00:00.000Z', '2030-12-04T22:00:00.000Z');
+    const other = slot('2030-12-05T14:00:00.000Z', '2030-12-05T17:00:00.000Z');
+    answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [current, other] }));
+    const confirmed: Booking = {
+      ...booking,
+      status: 'confirmed',
+      slot_start: current.start,
+      slot_end: current.end,
+      requested_date: null,
+      note: null,
+      confirmed_at: '2030-01-02T00:00:00Z',
+    };
+    renderWithProviders(<BookingActions booking={confirmed} area="customer" />);
+    await user.click(screen.getByRole('button', { name: 'Reschedule' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reschedule the installation' });
+    await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(1));
+    expect(within(dialog).getByRole('radio')).toHaveAttribute('value', other.start);
   });
 });
 

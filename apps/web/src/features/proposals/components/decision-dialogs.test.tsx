@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Proposal } from '@shop/contracts';
-import { getToasts } from '../../../lib/toast';
+import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES, type Proposal } from '@shop/contracts';
+import { clearToasts, getToasts } from '../../../lib/toast';
 import { AcceptDialog, DeclineDialog } from './decision-dialogs';
 import { HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
@@ -45,7 +45,58 @@ const proposal: Proposal = {
   booking_id: null,
 };
 
+/** Puts a text in a box at once, as a paste past the box's maxLength would be (typing stops at it). */
+const paste = (box: HTMLElement, text: string) => fireEvent.input(box, { target: { value: text } });
+
 describe('AcceptDialog', () => {
+  it('stops the comment at its limit, and refuses a longer one in the shop’s words without sending it', async () => {
+    const user = userEvent.setup();
+    const accepted = answer('post', '/api/user/proposals/7/accept', () => HttpResponse.json({ proposal }));
+    renderWithProviders(<AcceptDialog proposal={proposal} open onClose={vi.fn()} />);
+    const comment = screen.getByRole('textbox', { name: 'Comment (optional)' });
+    expect(comment).toHaveAttribute('maxLength', String(PROPOSAL_LIMITS.comment));
+    paste(comment, 'x'.repeat(6000));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    await waitFor(() =>
+      expect(comment).toHaveAccessibleDescription('The comment may not be greater than 2000 characters.'),
+    );
+    expect(screen.queryByText(/Too big/)).toBeNull();
+    expect(accepted).toHaveLength(0);
+  });
+
+  it('takes away the refusal’s toast once the proposal is accepted', async () => {
+    clearToasts();
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithProviders(<AcceptDialog proposal={proposal} open onClose={onClose} />);
+    let refuse = true;
+    answer('post', '/api/user/proposals/7/accept', () =>
+      refuse
+        ? HttpResponse.json(
+            {
+              message: PROPOSAL_MESSAGES.allLinesDeclined,
+              errors: { declined_line_ids: [PROPOSAL_MESSAGES.allLinesDeclined] },
+            },
+            { status: 422 },
+          )
+        : HttpResponse.json({ proposal: { ...proposal, status: 'accepted' } }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /Decline Desk/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Decline Chair/ }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.message)).toEqual([PROPOSAL_MESSAGES.allLinesDeclined]),
+    );
+
+    refuse = false;
+    await user.click(screen.getByRole('checkbox', { name: /Decline Desk/ }));
+    await user.click(screen.getByRole('button', { name: 'Accept proposal' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(getToasts().map((t) => `${t.type}: ${t.message}`)).toEqual([
+      'success: Thank you: the proposal is accepted.',
+    ]);
+  });
+
   it('writes the amounts in the proposal’s own currency', () => {
     renderWithProviders(<AcceptDialog proposal={{ ...proposal, currency: 'EUR' }} open onClose={vi.fn()} />);
     expect(screen.getByTestId('accept-total')).toHaveTextContent('€330.00');
@@ -105,6 +156,20 @@ describe('AcceptDialog', () => {
 });
 
 describe('DeclineDialog', () => {
+  it('stops the comment at its limit, and refuses a longer one in the shop’s words', async () => {
+    const user = userEvent.setup();
+    const declined = answer('post', '/api/user/proposals/7/decline', () => HttpResponse.json({}));
+    renderWithProviders(<DeclineDialog proposal={proposal} open onClose={vi.fn()} />);
+    const comment = screen.getByRole('textbox', { name: /^Comment/ });
+    expect(comment).toHaveAttribute('maxLength', String(PROPOSAL_LIMITS.comment));
+    paste(comment, 'x'.repeat(6000));
+    await user.click(screen.getByRole('button', { name: 'Decline proposal' }));
+    expect(
+      await screen.findByText('The comment may not be greater than 2000 characters.'),
+    ).toBeInTheDocument();
+    expect(declined).toHaveLength(0);
+  });
+
   it('needs a comment before declining', async () => {
     const user = userEvent.setup();
     const declined = answer('post', '/api/user/proposals/7/decline', () => HttpResponse.json({}));

@@ -1,5 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
-import { acceptProposalInput, declineProposalInput } from '@shop/contracts';
+import { acceptProposalInput, declineProposalInput, PROPOSAL_LIMITS } from '@shop/contracts';
 import { CheckboxField, TextAreaField } from '../../../components/ui/form-field';
 import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
@@ -8,7 +8,7 @@ import { acceptProposal, declineProposal, useProposalMutation } from '../api/pro
 import { computeTotals } from '../api/totals';
 import type { Proposal } from '../api/types';
 import { FormDialog } from './form-dialog';
-import { PROPOSAL_FAILURES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 interface AcceptValues {
   comment: string;
@@ -59,7 +59,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }:
         onClose();
         onDone?.(saved);
       },
-      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.acceptFailed),
+      failure: PROPOSAL_FAILURES.acceptFailed,
     }),
   );
   return (
@@ -77,7 +77,8 @@ export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }:
     >
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">Lines to leave out</legend>
-        <div className="mt-2 grid gap-2">
+        {/* wrap-anywhere: a product name of one long word wraps in its checkbox's label, inside the dialog. */}
+        <div className="mt-2 grid gap-2 wrap-anywhere">
           {proposal.lines.map((line) => (
             <CheckboxField
               key={line.id}
@@ -94,6 +95,7 @@ export function AcceptDialog({ proposal, open, onClose, onDone, returnFocusTo }:
       <TextAreaField
         label="Comment (optional)"
         rows={3}
+        maxLength={PROPOSAL_LIMITS.comment}
         error={formState.errors.comment?.message}
         {...register('comment')}
       />
@@ -121,7 +123,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone, returnFocusTo }
         onClose();
         onDone?.(saved);
       },
-      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.declineFailed),
+      failure: PROPOSAL_FAILURES.declineFailed,
     }),
   );
   return (
@@ -140,6 +142,7 @@ export function DeclineDialog({ proposal, open, onClose, onDone, returnFocusTo }
         label="Comment"
         required
         rows={4}
+        maxLength={PROPOSAL_LIMITS.comment}
         error={formState.errors.comment?.message}
         {...register('comment')}
       />

@@ -19,11 +19,11 @@ export function InstallationBooking({ proposalId }: { proposalId: number }) {
     book.run(body, {
       onSuccess: () =>
         toast.success('slot_start' in body ? 'Your installation date is booked.' : 'Your request is sent.'),
+      failure: PROPOSAL_FAILURES.bookFailed,
       onError: (e) => {
         if (e instanceof ApiError) {
           showFieldErrors(e, setError);
           setSlotError(e.errors.slot_start?.[0]);
-          toast.error(e.message || PROPOSAL_FAILURES.bookFailed);
         }
         void slots.refetch();
       },

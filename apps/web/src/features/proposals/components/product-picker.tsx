@@ -45,7 +45,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
             >
               {data?.map((product) => (
                 <li key={product.id} className="flex items-center gap-3 px-3 py-2 text-sm">
-                  <span className="min-w-0 flex-1">
+                  <span className="min-w-0 flex-1 break-words">
                     <span className="font-medium text-navy-900">{product.name}</span>{' '}
                     <span className="text-slate-600">SKU {product.sku}</span>
                   </span>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_TAX_RATE, proposalInput, type Proposal } from '@shop/contracts';
+import { DEFAULT_TAX_RATE, PROPOSAL_LIMITS, proposalInput, type Proposal } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useUnsavedChanges } from '../../../components/ui/forms/use-unsaved-changes';
@@ -132,12 +132,11 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
         toast.success('Proposal saved as a draft.');
         onSaved(saved);
       },
+      failure: PROPOSAL_FAILURES.saveFailed,
       onError: (error) => {
-        if (error instanceof ApiError) {
+        if (error instanceof ApiError)
           for (const [field, messages] of Object.entries(error.errors))
             setError(field as keyof BuilderValues, { message: messages[0] });
-          toast.error(error.message || PROPOSAL_FAILURES.saveFailed);
-        }
       },
     }),
   );
@@ -191,12 +190,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_5rem_7rem_6rem]">
                   {field.product_id ? (
                     <div>
-                      <p className="text-sm font-medium text-navy-900">{field.name}</p>
+                      <p className="text-sm font-medium break-words text-navy-900">{field.name}</p>
                       <p className="text-xs text-slate-600">SKU {field.sku}</p>
                     </div>
                   ) : (
                     <TextField
                       label="Description"
+                      maxLength={PROPOSAL_LIMITS.lineName}
                       error={lineError(index, 'name')}
                       {...register(`lines.${index}.name`)}
                     />
@@ -259,7 +259,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
           {...register('tax_rate')}
         />
       </div>
-      <TextAreaField label="Notes" rows={3} error={formState.errors.notes?.message} {...register('notes')} />
+      <TextAreaField
+        label="Notes"
+        rows={3}
+        maxLength={PROPOSAL_LIMITS.notes}
+        error={formState.errors.notes?.message}
+        {...register('notes')}
+      />
 
       <section aria-label="Totals (estimate)" aria-live="polite">
         <TotalsList

@@ -28,7 +28,9 @@ export function ProposalLines({ proposal }: { proposal: Proposal }) {
             <div className="min-w-0 flex-1">
               <p
                 className={
-                  line.declined ? 'font-medium text-slate-600 line-through' : 'font-medium text-navy-900'
+                  line.declined
+                    ? 'font-medium break-words text-slate-600 line-through'
+                    : 'font-medium break-words text-navy-900'
                 }
               >
                 {line.name}

@@ -21,7 +21,7 @@ import { showFieldErrors } from '../api/field-errors';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_FAILURES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 /**
  * The form's field of a request field the server names in its 422: the request's `items.3.quantity` (or a refused
@@ -92,9 +92,9 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
           toast.success('Your quote request is sent. We will answer with a proposal.');
           onClose();
         },
+        failure: PROPOSAL_FAILURES.quoteRequestFailed,
         onError: (e) => {
           if (e instanceof ApiError) showFieldErrors(asFormErrors(e, rows), setError);
-          toastFailure(e, PROPOSAL_FAILURES.quoteRequestFailed);
         },
       });
     },
@@ -134,7 +134,7 @@ function QuoteForm({ onClose }: { onClose: () => void }) {
             if (!product) return null;
             return (
               <li key={field.id} className="flex items-start gap-3">
-                <p className="min-w-0 flex-1 pt-2.5 text-sm">
+                <p className="min-w-0 flex-1 pt-2.5 text-sm break-words">
                   <span className="font-medium text-navy-900">{product.name}</span>{' '}
                   <span className="text-slate-600">{formatMoney(product.set_price)}</span>
                 </p>

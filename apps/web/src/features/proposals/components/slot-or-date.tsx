@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useForm, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
-import { requestedDateInput, type RequestedDateInput } from '@shop/contracts';
+import { BOOKING_NOTE_MAX_LENGTH, requestedDateInput, type RequestedDateInput } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { contractResolver } from '../api/contract-resolver';
@@ -94,6 +94,7 @@ export function SlotOrDate({
           <TextAreaField
             label="Note"
             rows={3}
+            maxLength={BOOKING_NOTE_MAX_LENGTH}
             required={noteRequired}
             containerClassName="sm:col-span-2"
             error={errors.note}

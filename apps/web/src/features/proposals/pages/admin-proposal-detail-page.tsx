@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useFocusOnClose } from '../../../lib/use-focus-on-close';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { LoadError } from '../../../components/ui/lists/paged-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../lib/toast';
 import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
@@ -15,11 +17,42 @@ import { ProposalLines } from '../components/proposal-lines';
 import { ProposalPageFrame } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
-import { PROPOSAL_FAILURES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
+
+/** A proposal id as the address writes it (digits, within the server's id range); null for anything else. */
+function parseId(value: string | undefined): number | null {
+  const n = /^\d{1,10}$/.test(value ?? '') ? Number(value) : 0;
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}
 
 /** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
 export default function AdminProposalDetailPage() {
-  const query = useAdminProposal(Number(useParams().id));
+  const id = parseId(useParams().id);
+  // An address that names no proposal (/admin/proposals/abc) is not worth a request, which would ask for
+  // /api/admin/proposals/NaN: the page says so at once, as for a proposal the server does not have.
+  return id === null ? <ProposalNotFound /> : <AdminProposalPage id={id} />;
+}
+
+/** What the page frame shows for a 404, without its spinner first and without a retry: nothing to try again. */
+function ProposalNotFound() {
+  return (
+    <>
+      <PageHeader
+        title="Proposal"
+        actions={
+          <Link to="/admin/proposals" className={buttonClasses('outline')}>
+            <ChevronLeftIcon className="size-4" />
+            Back to Proposals
+          </Link>
+        }
+      />
+      <LoadError message={PROPOSAL_FAILURES.proposalNotFound} />
+    </>
+  );
+}
+
+function AdminProposalPage({ id }: { id: number }) {
+  const query = useAdminProposal(id);
   return (
     <ProposalPageFrame query={query} backTo="/admin/proposals">
       {(proposal, back) => <AdminProposalView proposal={proposal} back={back} />}
@@ -86,7 +119,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                     onClick={() =>
                       send.run(proposal.id, {
                         onSuccess: () => toast.success('Proposal sent to the customer.'),
-                        onError: (e) => toastFailure(e, PROPOSAL_FAILURES.sendFailed),
+                        failure: PROPOSAL_FAILURES.sendFailed,
                       })
                     }
                   >
@@ -104,7 +137,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                         toast.success(`Version ${draft.version} created as a draft.`);
                         void navigate(`/admin/proposals/${draft.id}`);
                       },
-                      onError: (e) => toastFailure(e, PROPOSAL_FAILURES.reviseFailed),
+                      failure: PROPOSAL_FAILURES.reviseFailed,
                     })
                   }
                 >

@@ -11,7 +11,7 @@ import { proposalKeys, saveSchedule, scheduleQuery, useProposalMutation } from '
 import type { Schedule } from '../api/types';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { PROPOSAL_FAILURES, toastFailure } from '../messages';
+import { PROPOSAL_FAILURES } from '../messages';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -56,7 +56,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             client.setQueryData(proposalKeys.schedule, saved);
             toast.success('Availability saved.');
           },
-          onError: (e) => toastFailure(e, PROPOSAL_FAILURES.availabilityFailed),
+          failure: PROPOSAL_FAILURES.availabilityFailed,
         }),
       )}
       className="grid max-w-4xl gap-5"

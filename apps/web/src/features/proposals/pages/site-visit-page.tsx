@@ -73,11 +73,9 @@ export default function SiteVisitPage() {
         setBooked(b);
         toast.success('Your site visit is booked.');
       },
+      failure: PROPOSAL_FAILURES.visitFailed,
       onError: (e) => {
-        if (e instanceof ApiError) {
-          showFieldErrors(e, setError);
-          toast.error(e.message || PROPOSAL_FAILURES.visitFailed);
-        }
+        if (e instanceof ApiError) showFieldErrors(e, setError);
         void slots.refetch();
       },
     }),

@@ -1,0 +1,57 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
+import { createTestQueryClient } from '../../../test/render';
+import { answer } from '../../../test/server';
+import { PROPOSAL_FAILURES } from '../messages';
+import AdminProposalDetailPage from './admin-proposal-detail-page';
+
+/** The page at /admin/proposals/{id}, its id read from the address as the app's route reads it. */
+function renderAt(id: string) {
+  const router = createMemoryRouter(
+    [{ path: '/admin/proposals/:id', element: <AdminProposalDetailPage /> }],
+    {
+      initialEntries: [`/admin/proposals/${id}`],
+    },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <MessageDialogsProvider>
+        <RouterProvider router={router} />
+      </MessageDialogsProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('AdminProposalDetailPage', () => {
+  it.each(['abc', '0', '-3', '1e3', '12abc', '99999999999'])(
+    'says proposal %s does not exist without asking the server',
+    async (id) => {
+      const asked = answer('get', '/api/admin/proposals/:id', () =>
+        HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      );
+      renderAt(id);
+      expect(await screen.findByText(PROPOSAL_FAILURES.proposalNotFound)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Proposal' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Proposals' })).toHaveAttribute(
+        'href',
+        '/admin/proposals',
+      );
+      // Nothing to try again: the address names no proposal.
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(asked).toHaveLength(0);
+    },
+  );
+
+  it('asks the server for a well-formed id, and says so when it has no such proposal', async () => {
+    const asked = answer('get', '/api/admin/proposals/:id', () =>
+      HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+    );
+    renderAt('42');
+    expect(await screen.findByText(PROPOSAL_FAILURES.proposalNotFound)).toBeInTheDocument();
+    expect(asked.map((r) => r.url.pathname)).toEqual(['/api/admin/proposals/42']);
+  });
+});
