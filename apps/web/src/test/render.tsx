@@ -20,16 +20,18 @@ export interface RenderOptions {
    * the screen at `route`, and a page at every other path that says where the app went.
    */
   dataRouter?: boolean;
+  /** With `dataRouter`: the screen's route pattern ('/admin/products/:id/edit'), for its `useParams`; else `route`. */
+  path?: string;
   /** In React's Strict Mode, as the app runs in development: effects run twice. */
   strict?: boolean;
 }
 
 export type TestRouter = ReturnType<typeof createMemoryRouter>;
 
-function createTestRouter(screen: ReactNode, route: string, history: string[]): TestRouter {
+function createTestRouter(screen: ReactNode, route: string, history: string[], path?: string): TestRouter {
   return createMemoryRouter(
     [
-      { path: route.split('?')[0], element: screen },
+      { path: path ?? route.split('?')[0], element: screen },
       { path: '*', element: <p>Left for another page</p> },
     ],
     { initialEntries: [...history, route], initialIndex: history.length },
@@ -66,10 +68,11 @@ export function renderWithProviders(
     history = [],
     queryClient = createTestQueryClient(),
     dataRouter,
+    path,
     strict = false,
   }: RenderOptions = {},
 ): RenderResult & { queryClient: QueryClient; router?: TestRouter } {
-  const router = dataRouter ? createTestRouter(ui, route, history) : undefined;
+  const router = dataRouter ? createTestRouter(ui, route, history, path) : undefined;
   const tree = router ? (
     <QueryClientProvider client={queryClient}>
       <MessageDialogsProvider>

@@ -1,32 +1,12 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '@shop/contracts';
+import { productPage as page, testProduct } from '../../test/products';
 import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/server';
 import WishlistPage from './wishlist-page';
 
-const product: Product = {
-  id: 1,
-  name: 'Walnut Desk',
-  slug: 'walnut-desk',
-  description: 'A desk.',
-  photo_url: null,
-  gallery_urls: [],
-  set_price: '1250.50',
-  stock_quantity: 1,
-  is_favorited: true,
-};
-
-const page = (items: Product[]): ProductPage => ({
-  data: items,
-  current_page: 1,
-  last_page: 1,
-  next_page_url: null,
-  prev_page_url: null,
-  total: items.length,
-  per_page: 9,
-});
+const product = testProduct(1);
 
 describe('WishlistPage', () => {
   it('offers no quote of an empty wishlist', async () => {
@@ -43,6 +23,6 @@ describe('WishlistPage', () => {
     const request = await screen.findByRole('button', { name: 'Request a quote' });
     const heading = screen.getByRole('heading', { level: 1, name: 'My Favorites' });
     expect(heading.compareDocumentPosition(request) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Walnut Desk' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Walnut Desk 1' })).toBeVisible();
   });
 });

@@ -1,29 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MAX_LENGTH, type Product, type ProductDetail, type ProductPage } from '@shop/contracts';
+import { productPage, testProduct } from '../../../test/products';
 import { productSrcSet } from '../components/product-image';
 import { applyWishlistState, catalogKeys, readFilters, type InventoryFilters } from './catalog-api';
 
-const product = (id: number, is_favorited = false): Product => ({
-  id,
-  name: `Chair ${id}`,
-  slug: `chair-${id}`,
-  description: '',
-  photo_url: null,
-  gallery_urls: [],
-  set_price: '10.00',
-  stock_quantity: 1,
-  is_favorited,
-});
-const page = (...items: Product[]): ProductPage => ({
-  data: items,
-  current_page: 1,
-  last_page: 1,
-  next_page_url: null,
-  prev_page_url: null,
-  total: items.length,
-  per_page: 9,
-});
+const product = (id: number, is_favorited = false) =>
+  testProduct(id, { name: `Chair ${id}`, slug: `chair-${id}`, is_favorited });
+const page = (...items: Product[]) => productPage(items);
 const filters: InventoryFilters = { category: null, search: '', favorites: false, page: 1 };
 
 describe('applyWishlistState', () => {

@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS, type AdminDesignDetail } from '@shop/contracts';
-import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
-import { createTestQueryClient } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import { designKeys } from '../api/designs-api';
 import AdminDesignDetailPage from './admin-design-detail-page';
@@ -41,22 +38,12 @@ const design: AdminDesignDetail = {
 
 /** The page at /admin/design/view/7 in a data router (the review form's unsaved-changes guard needs one). */
 function renderPage() {
-  const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/design/view/:id', element: <AdminDesignDetailPage /> },
-      { path: '*', element: <p>Left for another page</p> },
-    ],
-    { initialEntries: ['/admin/design/view/7'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageDialogsProvider>
-        <RouterProvider router={router} />
-      </MessageDialogsProvider>
-    </QueryClientProvider>,
-  );
-  return { queryClient, router };
+  const { queryClient, router } = renderWithProviders(<AdminDesignDetailPage />, {
+    route: '/admin/design/view/7',
+    path: '/admin/design/view/:id',
+    dataRouter: true,
+  });
+  return { queryClient, router: router! };
 }
 
 describe('AdminDesignDetailPage', () => {

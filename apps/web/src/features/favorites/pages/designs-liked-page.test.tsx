@@ -2,33 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES, type Product, type ProductPage } from '@shop/contracts';
+import { CUSTOMER_MESSAGES } from '@shop/contracts';
 import { clearToasts, getToasts } from '../../../lib/toast';
+import { productPage as page, testProduct } from '../../../test/products';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import DesignsLikedPage from './designs-liked-page';
 
-const product = (id: number): Product => ({
-  id,
-  name: `Walnut Desk ${id}`,
-  slug: `walnut-desk-${id}`,
-  description: 'A desk.',
-  photo_url: null,
-  gallery_urls: [],
-  set_price: '1250.50',
-  stock_quantity: 1,
-  is_favorited: true,
-});
-
-const page = (items: Product[]): ProductPage => ({
-  data: items,
-  current_page: 1,
-  last_page: 1,
-  next_page_url: null,
-  prev_page_url: null,
-  total: items.length,
-  per_page: 9,
-});
+const product = (id: number) => testProduct(id);
 
 /** The wishlist on the server: the list's answer, and the toggle as the server makes it (flips, or sets `favorite`). */
 function serveWishlist(initial: number[]) {

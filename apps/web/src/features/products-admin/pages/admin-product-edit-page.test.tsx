@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '@shop/contracts';
-import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
-import { createTestQueryClient } from '../../../test/render';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { productQuery } from '../api/products-admin-api';
 import AdminProductEditPage from './admin-product-edit-page';
@@ -29,22 +26,13 @@ const saved: AdminProduct = {
   updated_at: '2026-01-02T09:30:00.123Z',
 };
 
-function renderEditPage(queryClient = createTestQueryClient()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/products/:id/edit', element: <AdminProductEditPage /> },
-      { path: '*', element: <p>Left for another page</p> },
-    ],
-    { initialEntries: ['/admin/products/7/edit'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageDialogsProvider>
-        <RouterProvider router={router} />
-      </MessageDialogsProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderEditPage = (queryClient = createTestQueryClient()) =>
+  renderWithProviders(<AdminProductEditPage />, {
+    route: '/admin/products/7/edit',
+    path: '/admin/products/:id/edit',
+    dataRouter: true,
+    queryClient,
+  });
 
 describe('AdminProductEditPage', () => {
   it('starts the form from the product as it is now, not from a copy cached on an earlier visit', async () => {

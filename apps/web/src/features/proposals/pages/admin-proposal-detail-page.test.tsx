@@ -1,30 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MessageDialogsProvider } from '../../../components/ui/message-dialogs';
-import { createTestQueryClient } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import { PROPOSAL_FAILURES } from '../messages';
 import AdminProposalDetailPage from './admin-proposal-detail-page';
 
 /** The page at /admin/proposals/{id}, its id read from the address as the app's route reads it. */
-function renderAt(id: string) {
-  const router = createMemoryRouter(
-    [{ path: '/admin/proposals/:id', element: <AdminProposalDetailPage /> }],
-    {
-      initialEntries: [`/admin/proposals/${id}`],
-    },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MessageDialogsProvider>
-        <RouterProvider router={router} />
-      </MessageDialogsProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (id: string) =>
+  renderWithProviders(<AdminProposalDetailPage />, {
+    route: `/admin/proposals/${id}`,
+    path: '/admin/proposals/:id',
+    dataRouter: true,
+  });
 
 describe('AdminProposalDetailPage', () => {
   it.each(['abc', '0', '-3', '1e3', '12abc', '99999999999'])(
