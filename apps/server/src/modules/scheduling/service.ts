@@ -557,6 +557,9 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
     let next: q.BookingRow;
     if ('slot_start' in input) {
       const window = await windowAt(ctx, tx, input.slot_start);
+      // "Another time" is another window: the one the booking is in is confirmed, not proposed.
+      if (b.slotStart?.getTime() === window.start.getTime())
+        throw fieldError('slot_start', SCHEDULING_MESSAGES.sameWindow);
       await reserve(tx, window, b.id);
       next = await q.updateBooking(tx, b.id, {
         status: 'proposed',

@@ -925,7 +925,7 @@ describe('installation bookings', () => {
     expect(note).toBeDefined();
   });
 
-  it('refuses a move to the window the booking is already in (422), and the booking stays confirmed', async () => {
+  it('refuses a move or a proposal to the window the booking is already in (422), and the booking stays confirmed', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
     const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
@@ -946,6 +946,12 @@ describe('installation bookings', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors).toEqual({ slot_start: [SCHEDULING_MESSAGES.sameWindow] });
     }
+    // Nor does the shop propose it as "another time".
+    const proposed = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      slot_start: sameInstant,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(422);
+    expect(proposed.json().errors).toEqual({ slot_start: [SCHEDULING_MESSAGES.sameWindow] });
     const [after] = await db().select().from(bookings).where(eq(bookings.id, id));
     expect(after).toEqual(before);
     expect(after!.status).toBe('confirmed');

@@ -122,7 +122,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
 }
 
 function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const slots = useQuery(siteVisitSlotsQuery());
+  const slots = useQuery({ ...siteVisitSlotsQuery(), select: (list: Slot[]) => elsewhere(list, booking) });
   const propose = useProposalMutation((body: BookingInput) => proposeBooking(booking.id, body));
   const { mode, start, onSubmit, choice } = useSlotOrDateForm((body, setError) =>
     propose.run(body, {

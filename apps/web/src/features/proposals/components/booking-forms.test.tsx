@@ -149,27 +149,33 @@ describe('The requested date (contract)', () => {
 });
 
 describe('Reschedule (customer)', () => {
-  it('does not offer the window the booking is already in', async () => {
-    const user = userEvent.setup();
-    const slot = (start: string, end: string) => ({ start, end, available: true });
-    const current = slot('2030-12-04T18:00:00.000Z', '2030-12-04T22:00:00.000Z');
-    const other = slot('2030-12-05T14:00:00.000Z', '2030-12-05T17:00:00.000Z');
-    answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [current, other] }));
-    const confirmed: Booking = {
-      ...booking,
-      status: 'confirmed',
-      slot_start: current.start,
-      slot_end: current.end,
-      requested_date: null,
-      note: null,
-      confirmed_at: '2030-01-02T00:00:00Z',
-    };
-    renderWithProviders(<BookingActions booking={confirmed} area="customer" />);
-    await user.click(screen.getByRole('button', { name: 'Reschedule' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reschedule the installation' });
-    await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(1));
-    expect(within(dialog).getByRole('radio')).toHaveAttribute('value', other.start);
-  });
+  it.each([
+    ['customer', 'Reschedule', 'Reschedule the installation', '/api/user/proposals/7/slots'],
+    ['admin', 'Propose another date', 'Propose another date', '/api/site-visits/slots'],
+  ] as const)(
+    'does not offer the %s the window the booking is already in',
+    async (area, action, title, windowsUrl) => {
+      const user = userEvent.setup();
+      const slot = (start: string, end: string) => ({ start, end, available: true });
+      const current = slot('2030-12-04T18:00:00.000Z', '2030-12-04T22:00:00.000Z');
+      const other = slot('2030-12-05T14:00:00.000Z', '2030-12-05T17:00:00.000Z');
+      answer('get', windowsUrl, () => HttpResponse.json({ slots: [current, other] }));
+      const confirmed: Booking = {
+        ...booking,
+        status: 'confirmed',
+        slot_start: current.start,
+        slot_end: current.end,
+        requested_date: null,
+        note: null,
+        confirmed_at: '2030-01-02T00:00:00Z',
+      };
+      renderWithProviders(<BookingActions booking={confirmed} area={area} />);
+      await user.click(screen.getByRole('button', { name: action }));
+      const dialog = screen.getByRole('dialog', { name: title });
+      await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(1));
+      expect(within(dialog).getByRole('radio')).toHaveAttribute('value', other.start);
+    },
+  );
 });
 
 describe('Book this window (customer)', () => {
