@@ -14,11 +14,20 @@ class FakeSocket {
   readonly anyHandlers = new Set<Listener>();
   connected = false;
   disconnected = false;
+  /** Whether it connects (or tries to): from its creation until it is disconnected or its handshake refused. */
+  active = true;
   constructor(readonly options: { auth: (cb: (data: { token: string }) => void) => void }) {}
   on(event: string, handler: Listener) {
     if (!this.handlers.has(event)) this.handlers.set(event, new Set());
     this.handlers.get(event)!.add(handler);
     return this;
+  }
+  once(event: string, handler: Listener) {
+    const once: Listener = (...args) => {
+      this.handlers.get(event)?.delete(once);
+      handler(...args);
+    };
+    return this.on(event, once);
   }
   onAny(handler: Listener) {
     this.anyHandlers.add(handler);
@@ -38,6 +47,7 @@ class FakeSocket {
   disconnect() {
     this.disconnected = true;
     this.connected = false;
+    this.active = false;
     return this;
   }
   /** How many times the client asked to connect again by itself. */
@@ -67,6 +77,8 @@ class FakeSocket {
   }
   /** The server refuses the handshake with this message (`connect_error`). */
   serverRefuses(message: string) {
+    // A handshake refused by the server's middleware is not retried by Socket.IO.
+    this.active = false;
     this.handlers.get('connect_error')?.forEach((h) => h(new Error(message)));
   }
   serverSends(event: string, ...args: unknown[]) {
@@ -154,8 +166,14 @@ describe('realtime client', () => {
     expect(latest()).not.toBe(first);
     expect(latest().handshakeToken()).toBe('second-token');
 
+    // Signed out while its handshake is under way: closed once the handshake ends (closing a WebSocket during it
+    // makes the browser warn), and never counted as connected.
+    const second = latest();
     customerSession.clear();
-    expect(latest().disconnected).toBe(true);
+    expect(second.disconnected).toBe(false);
+    expect(realtime.isConnected()).toBe(false);
+    second.serverConnects();
+    expect(second.disconnected).toBe(true);
     expect(realtime.isConnected()).toBe(false);
   });
 

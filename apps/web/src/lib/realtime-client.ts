@@ -169,10 +169,19 @@ class RealtimeClient {
   }
 
   private close() {
-    if (this.socket) {
-      this.socket.removeAllListeners();
-      this.socket.offAny();
-      this.socket.disconnect();
+    const socket = this.socket;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.offAny();
+      // A WebSocket closed during its handshake makes the browser warn in the console ("closed before the
+      // connection is established", at a sign-out right after the page opened): it is closed once the handshake
+      // ends, either way.
+      if (socket.connected || !socket.active) socket.disconnect();
+      else {
+        const end = () => socket.disconnect();
+        socket.once('connect', end);
+        socket.once('connect_error', end);
+      }
       this.socket = null;
     }
     this.token = null;
