@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { CUSTOMER_MESSAGES, SERVER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, chooseSession } from './api-client';
-import { ApiError, failureMessage } from './api-error';
+import { ApiError, failureMessage, failureWithReason } from './api-error';
 import { registerNavigator, SESSION_ENDED } from './navigation';
 import { adminSession, customerSession } from './sessions';
 import { clearToasts, getToasts } from './toast';
@@ -121,6 +121,11 @@ describe('apiRequest', () => {
     unreachable();
     const offline = await apiRequest('/api/admin/users', { callerHandles: true }).catch((e: unknown) => e);
     expect(failureMessage(offline, 'Failed to load users.')).toBe(CUSTOMER_MESSAGES.networkError);
+    // A screen that names what failed says it first, then why.
+    expect(failureWithReason(offline, 'Failed to load users.')).toBe(
+      `Failed to load users. ${CUSTOMER_MESSAGES.networkError}`,
+    );
+    expect(failureWithReason(error, 'Failed to load users.')).toBe('Failed to load users.');
   });
 
   it('ends the customer session on a 401 and sends the visitor to /login, to come back afterwards', async () => {

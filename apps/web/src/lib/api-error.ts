@@ -56,6 +56,16 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * For a failure the screen names ('Failed to load products.', 'Failed to delete user.'): with no answer from the
+ * server, the client's reason follows the screen's words ('... Network error. Please check your connection.'), so
+ * two parts of a page that failed together still say which is which; otherwise as `failureMessage`.
+ */
+export function failureWithReason(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.status === 0 && error.message) return `${fallback} ${error.message}`;
+  return failureMessage(error, fallback);
+}
+
 // Refusals of an upload whose text says why: too large or no space left for the customer (413), a type the
 // route does not take (415), the shop's disk nearly full (507), too much uploaded lately (429 with the upload
 // rate's own text; other 429s keep the caller's wording).

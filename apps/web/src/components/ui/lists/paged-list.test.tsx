@@ -121,7 +121,10 @@ describe('listStates and pagesOfTotal', () => {
         onPageChange={vi.fn()}
       />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+    // What failed, then why.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Failed to load bookings\. Network error\. Please check your connection\./,
+    );
     const limited = new ApiError(429, 'Too many requests. Please wait 30 seconds and try again.');
     rerender(
       <PagedList

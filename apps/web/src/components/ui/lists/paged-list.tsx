@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { resultCount } from '@shop/contracts';
 import { AlertCircleIcon } from '../icons';
 import { Button } from '../button';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { cx } from '../cx';
 import { OutOfRange } from '../out-of-range';
 import { Pagination } from '../pagination';
@@ -59,7 +59,7 @@ interface ListQuery {
 export function listStates(query: ListQuery, failed: string) {
   return {
     loading: query.isPending,
-    error: query.isError && !query.data && failureMessage(query.error, failed),
+    error: query.isError && !query.data && failureWithReason(query.error, failed),
     onRetry: () => void query.refetch(),
     retrying: query.isFetching,
   };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { failureMessage, isApiError } from '../../../lib/api-error';
+import { failureWithReason, isApiError } from '../../../lib/api-error';
 import { useMessageDialogs } from '../message-dialogs';
 
 /**
@@ -17,6 +17,6 @@ export function useFailureAlert(
   const sessionEnded = isApiError(error) && error.status === 401;
   useEffect(() => {
     if (isError && !sessionEnded)
-      void dialogs.alert({ title, message: failureMessage(error, message), tone: 'error' });
+      void dialogs.alert({ title, message: failureWithReason(error, message), tone: 'error' });
   }, [isError, sessionEnded, errorUpdatedAt, error, dialogs, title, message]);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_MESSAGES, type Product } from '@shop/contracts';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { ApiError, failureMessage } from '../../../lib/api-error';
+import { ApiError, failureWithReason } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
 import { applyWishlistState, setWishlisted } from './catalog-api';
@@ -31,7 +31,7 @@ export function useWishlist() {
     onError: (error) => {
       // An expired session is announced (and cleared) by the global handler.
       if (!(error instanceof ApiError && error.status === 401))
-        toast.error(failureMessage(error, CUSTOMER_MESSAGES.wishlistError));
+        toast.error(failureWithReason(error, CUSTOMER_MESSAGES.wishlistError));
     },
   });
 

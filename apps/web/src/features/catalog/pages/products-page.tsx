@@ -10,7 +10,7 @@ import { LoadError } from '../../../components/ui/lists/paged-list';
 import { OutOfRange } from '../../../components/ui/out-of-range';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { loginPath } from '../../../lib/return-path';
 import { toast } from '../../../lib/toast';
 import { categoriesQuery, productsQuery, readFilters, type InventoryFilters } from '../api/catalog-api';
@@ -149,7 +149,7 @@ export default function ProductsPage() {
         </div>
         {categories.isError && !categories.data && (
           <LoadError
-            message={failureMessage(categories.error, CUSTOMER_MESSAGES.categoriesFailed)}
+            message={failureWithReason(categories.error, CUSTOMER_MESSAGES.categoriesFailed)}
             onRetry={() => void categories.refetch()}
             retrying={categories.isFetching}
           />
@@ -192,7 +192,7 @@ export default function ProductsPage() {
           )
         ) : products.isError && (!products.data || products.isPlaceholderData) ? (
           <LoadError
-            message={failureMessage(products.error, CUSTOMER_MESSAGES.productsFailed)}
+            message={failureWithReason(products.error, CUSTOMER_MESSAGES.productsFailed)}
             onRetry={() => void products.refetch()}
             retrying={products.isFetching}
           />

@@ -162,7 +162,9 @@ describe('useChat, the team inbox', () => {
     const { result } = renderHook(() => useChat('admin', { id: 99 }), { wrapper });
     // Not "no conversations yet": the list says it could not be read, and why.
     await waitFor(() =>
-      expect(result.current.conversationsFailed).toBe('Network error. Please check your connection.'),
+      expect(result.current.conversationsFailed).toBe(
+        'Failed to load conversations. Network error. Please check your connection.',
+      ),
     );
     // The specs' "only logged": each failed read is logged as well as said.
     expect(warn).toHaveBeenCalledWith('chat: loading conversations failed', expect.anything());

@@ -11,7 +11,7 @@ import {
   type MessagesSeenEvent,
   type TypingEvent,
 } from '@shop/contracts';
-import { failureMessage, isApiError } from '../../../lib/api-error';
+import { failureWithReason, isApiError } from '../../../lib/api-error';
 import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { realtime, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
 import { getActiveConversation, setActiveConversation } from './active-conversation';
@@ -214,7 +214,7 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
           : messagesQuery.isPending && messagesQuery.fetchStatus !== 'idle'
             ? 'loading'
             : 'ready',
-      failure: failed ? failureMessage(messagesQuery.error, MESSAGES_FAILED) : null,
+      failure: failed ? failureWithReason(messagesQuery.error, MESSAGES_FAILED) : null,
       loadingOlder: messagesQuery.isFetchingNextPage,
     };
   }, [
@@ -448,7 +448,7 @@ export function useChat(area: ChatArea, me: { id: number } | null, search = '') 
     /** The list could not be loaded and none is in hand: why (the connection, or the list's own text). */
     conversationsFailed:
       conversationsQuery.isError && !conversationsQuery.data
-        ? failureMessage(conversationsQuery.error, CONVERSATIONS_FAILED)
+        ? failureWithReason(conversationsQuery.error, CONVERSATIONS_FAILED)
         : null,
     retryConversations,
     retryingConversations: conversationsQuery.isFetching,

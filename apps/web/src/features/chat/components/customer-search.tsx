@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { chatKeys, searchChatUsers, type ChatCustomer } from '../api/chat-api';
 import { ChatAvatar } from './chat-avatar';
@@ -37,7 +37,7 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
         autoComplete="off"
         maxLength={SEARCH_MAX_LENGTH.list}
       />
-      {shown && failed && <LoadError message={failureMessage(error, SEARCH_FAILED)} className="mt-2" />}
+      {shown && failed && <LoadError message={failureWithReason(error, SEARCH_FAILED)} className="mt-2" />}
       {shown && !failed && (
         <ul
           className="mt-2 max-h-60 overflow-y-auto rounded-lg border border-slate-200"

@@ -12,7 +12,7 @@ import {
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { formatMoneyIn } from '../../../lib/money-in';
 import { formatSlot } from '../../../lib/shop-dates';
 import { useAdmin } from '../../../lib/sessions';
@@ -36,7 +36,7 @@ export default function AdminDashboardPage() {
       {isError && (
         <LoadError
           className="mb-6"
-          message={failureMessage(query.error, ADMIN_MESSAGES.statsFailed)}
+          message={failureWithReason(query.error, ADMIN_MESSAGES.statsFailed)}
           onRetry={() => void refetch()}
           retrying={isFetching}
         />

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { listStates, PagedList } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { useMyDesigns } from '../api/designs-api';
 import { useDesignsLive } from '../api/designs-live';
@@ -39,7 +39,7 @@ export default function DesignStatusPage() {
               // The rows in hand stay when a refresh fails: the failure is said in a message.
               void refetch().then((result) => {
                 if (result.isError)
-                  toast.error(failureMessage(result.error, CUSTOMER_MESSAGES.designListFailed));
+                  toast.error(failureWithReason(result.error, CUSTOMER_MESSAGES.designListFailed));
               })
             }
             loading={isFetching && !isPending}

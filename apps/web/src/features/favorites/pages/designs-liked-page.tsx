@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { listStates, PagedList, pagesOf } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowButtons, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { failureMessage, isApiError } from '../../../lib/api-error';
+import { failureWithReason, isApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { favoritesKey, favoritesQuery, unlikeProduct } from '../api/favorites-api';
@@ -96,7 +96,7 @@ export default function DesignsLikedPage({ likedAction }: { likedAction?: ReactN
       else toast.error(CUSTOMER_MESSAGES.wishlistError);
     },
     onError: async (error, product) => {
-      toast.error(failureMessage(error, CUSTOMER_MESSAGES.wishlistError));
+      toast.error(failureWithReason(error, CUSTOMER_MESSAGES.wishlistError));
       await refresh(product, productGone(error));
     },
   });

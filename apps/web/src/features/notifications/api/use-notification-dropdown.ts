@@ -6,7 +6,7 @@ import {
   type AppNotification,
   type NotificationsResponse,
 } from '@shop/contracts';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { fetchNotifications, loggedRead, notificationKeys, type NotificationArea } from './notifications-api';
 import { NOTIFICATIONS_FAILED } from './use-notifications';
 
@@ -72,7 +72,7 @@ export function useNotificationDropdown(area: NotificationArea, open: boolean) {
     loading: query.isFetching,
     /** Why the list could not be loaded, when nothing was loaded before (null otherwise). */
     failure:
-      query.isError && query.data === undefined ? failureMessage(query.error, NOTIFICATIONS_FAILED) : null,
+      query.isError && query.data === undefined ? failureWithReason(query.error, NOTIFICATIONS_FAILED) : null,
     retry: () => void query.refetch(),
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,

@@ -14,7 +14,7 @@ import {
   type NotificationsResponse,
 } from '@shop/contracts';
 import { useRealtimeConnection, useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { readAgain, readAgainWhileFetching } from '../../../lib/query-client';
 import { useDebounce } from '../../../lib/use-debounce';
 import {
@@ -54,7 +54,7 @@ export function useNotificationsList(area: NotificationArea, page: number, perPa
     loading: query.isFetching,
     /** Why the list could not be loaded, when nothing was loaded before (null otherwise). */
     failure:
-      query.isError && query.data === undefined ? failureMessage(query.error, NOTIFICATIONS_FAILED) : null,
+      query.isError && query.data === undefined ? failureWithReason(query.error, NOTIFICATIONS_FAILED) : null,
     retry: () => void query.refetch(),
   };
 }

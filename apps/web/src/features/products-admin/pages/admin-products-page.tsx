@@ -16,7 +16,7 @@ import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { deleteProduct, productsKey, productsQuery, setProductStatus } from '../api/products-admin-api';
 import { ProductsList } from '../components/products-list';
@@ -64,7 +64,7 @@ export default function AdminProductsPage() {
     onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: failureMessage(error, ADMIN_MESSAGES.productStatusFailed),
+        message: failureWithReason(error, ADMIN_MESSAGES.productStatusFailed),
         tone: 'error',
       }),
   });
@@ -83,7 +83,7 @@ export default function AdminProductsPage() {
     onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: failureMessage(error, ADMIN_MESSAGES.productDeleteFailed),
+        message: failureWithReason(error, ADMIN_MESSAGES.productDeleteFailed),
         tone: 'error',
       }),
   });

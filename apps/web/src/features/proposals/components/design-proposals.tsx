@@ -4,7 +4,7 @@ import { BookingSummary } from './booking-summary';
 import { DetailCard } from '../../../components/ui/detail-card';
 import { ProposalRow } from './proposal-row';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { PROPOSAL_FAILURES } from '../messages';
 
 /** The customer's design page: the proposals sent for the design and the booked installation date. */
@@ -20,7 +20,7 @@ export function DesignProposals({ designId }: { designId: number }) {
     return (
       <DetailCard title="Proposals and installation" className="mt-5">
         <LoadError
-          message={failureMessage(failed[0]!.error, PROPOSAL_FAILURES.customerProposalsFailed)}
+          message={failureWithReason(failed[0]!.error, PROPOSAL_FAILURES.customerProposalsFailed)}
           onRetry={() => failed.forEach((q) => void q.refetch())}
           retrying={failed.some((q) => q.isFetching)}
         />

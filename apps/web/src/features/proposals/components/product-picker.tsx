@@ -4,7 +4,7 @@ import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { useDebounce } from '../../../lib/use-debounce';
 import { formatMoney } from '../../../lib/money';
 import { productPickerQuery, type PickedProduct } from '../api/product-search';
@@ -35,7 +35,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
           {isFetching && !data ? (
             <p className="text-sm text-slate-600">Searching…</p>
           ) : error && !data ? (
-            <LoadError message={failureMessage(error, PROPOSAL_FAILURES.productSearchFailed)} />
+            <LoadError message={failureWithReason(error, PROPOSAL_FAILURES.productSearchFailed)} />
           ) : data && data.length === 0 ? (
             <p className="text-sm text-slate-600">No products found.</p>
           ) : (

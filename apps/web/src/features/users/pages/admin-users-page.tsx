@@ -15,7 +15,7 @@ import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
 import { useBusyRows, useRowMutation } from '../../../components/ui/lists/use-row-mutation';
-import { failureMessage } from '../../../lib/api-error';
+import { failureWithReason } from '../../../lib/api-error';
 import { deleteUser, setUserStatus, usersKey, usersQuery } from '../api/users-api';
 import { UsersList } from '../components/users-list';
 
@@ -48,7 +48,7 @@ export default function AdminUsersPage() {
     onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: failureMessage(error, ADMIN_MESSAGES.userToggleFailed),
+        message: failureWithReason(error, ADMIN_MESSAGES.userToggleFailed),
         tone: 'error',
       }),
   });
@@ -64,7 +64,7 @@ export default function AdminUsersPage() {
     onError: (error) =>
       void dialogs.alert({
         title: ADMIN_MESSAGES.errorTitle,
-        message: failureMessage(error, ADMIN_MESSAGES.userDeleteFailed),
+        message: failureWithReason(error, ADMIN_MESSAGES.userDeleteFailed),
         tone: 'error',
       }),
   });
