@@ -21,6 +21,8 @@ export const PAGE_TITLES = {
   register: 'Register',
   forgotPassword: 'Forgot Password',
   resetPassword: 'Reset Password',
+  verifyEmail: 'Verify Your E-mail Address',
+  claimDesign: 'Add a Design to Your Account',
   userDashboard: 'Dashboard',
   userChat: 'Chat',
   submitDesign: 'Submit New Design',

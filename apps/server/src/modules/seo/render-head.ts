@@ -19,8 +19,14 @@ export async function renderHead(
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
   ];
   if (meta.keywords) tags.push(`<meta name="keywords" content="${escapeHtml(meta.keywords)}">`);
+  const missingProduct = /^\/product\/[^/]+\/?$/.test(path) && !meta.found;
+  // A product that is not there has no address to name as its own, and nothing to index.
   tags.push(
-    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    missingProduct
+      ? '<meta name="robots" content="noindex">'
+      : `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+  );
+  tags.push(
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
@@ -34,6 +40,5 @@ export async function renderHead(
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   );
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}">`);
-  const missingProduct = /^\/product\/[^/]+\/?$/.test(path) && !meta.found;
   return { head: tags.join('\n    '), ...(missingProduct ? { status: 404 } : {}) };
 }

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_MESSAGES,
   DEFAULT_META_TITLE,
+  PAGE_TITLES,
   PUBLIC_PAGES,
   pageTitle,
   type PageMeta,
@@ -44,8 +45,24 @@ function absolute(ctx: AppContext, path: string | null | undefined): string | nu
 }
 
 /**
+ * The app's pages that anybody may open and that have no page_meta row: the sign-in screens and the pages of the
+ * mailed links. Their title is the one the app gives them (its routes' `titled`), so the HTML a link preview or a
+ * tab shows before the app runs names the page and the shop, not the default title.
+ */
+const TITLED_PAGES: Partial<Record<string, keyof typeof PAGE_TITLES>> = {
+  login: 'login',
+  register: 'register',
+  'forgot-password': 'forgotPassword',
+  'reset-password': 'resetPassword',
+  'verify-email': 'verifyEmail',
+  'claim-design': 'claimDesign',
+  'site-visit': 'siteVisit',
+  'admin/login': 'adminLogin',
+};
+
+/**
  * The title, description and sharing data of a page: product pages from the product, other pages from their
- * page_meta row, and the default title for anything else (an unknown product says so). URLs are absolute.
+ * page_meta row or the app's own title (TITLED_PAGES), and the default title for anything else (an unknown product says so). URLs are absolute.
  */
 export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<PageMeta & { found: boolean }> {
   // The path arrives decoded (by the router, or by the page's head renderer): decoding it again would turn
@@ -86,6 +103,11 @@ export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<Pag
         image: absolute(ctx, row.image),
         found: true,
       };
+    }
+    const titled = TITLED_PAGES[path];
+    if (titled) {
+      const title = pageTitle(PAGE_TITLES[titled], ctx.config.appName);
+      return { title, description: '', keywords: '', url, image: null, found: true };
     }
   }
   return { title: DEFAULT_META_TITLE, description: '', keywords: '', url, image: null, found: false };

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_META_TITLE, PUBLIC_PAGES, SHOP_TIMEZONE_META } from '@shop/contracts';
+import { DEFAULT_META_TITLE, PAGE_TITLES, PUBLIC_PAGES, SHOP_TIMEZONE_META } from '@shop/contracts';
 import { products } from '../../../src/db/schema/catalog';
 import { getPageMeta } from '../../../src/modules/seo/service';
 import { hasUnstorableText } from '../../../src/platform/text-input';
@@ -129,6 +129,30 @@ describe('server-rendered head', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>Product not found | Cubicle Depot</title>');
     expect(missing.body).toContain('<div id="root">');
+    // Nothing there: no address of its own to name, nothing to index.
+    expect(missing.body).not.toContain('rel="canonical"');
+    expect(missing.body).toContain('<meta name="robots" content="noindex">');
+    expect(about.body).toContain('<link rel="canonical" href="http://shop.test/about-us">');
+    expect(about.body).not.toContain('noindex');
+  });
+
+  it("names the sign-in screens and the mailed links' pages as the app does, not with the default title", async () => {
+    for (const [path, title] of [
+      ['login', PAGE_TITLES.login],
+      ['register', PAGE_TITLES.register],
+      ['forgot-password', PAGE_TITLES.forgotPassword],
+      ['reset-password', PAGE_TITLES.resetPassword],
+      ['verify-email', PAGE_TITLES.verifyEmail],
+      ['claim-design', PAGE_TITLES.claimDesign],
+      ['site-visit', PAGE_TITLES.siteVisit],
+      ['admin/login', PAGE_TITLES.adminLogin],
+    ] as const) {
+      expect((await get(`/api/meta/${path}`)).json().title, path).toBe(`${title} | Cubicle Depot`);
+      const page = await get(`/${path}?token=abc&email=a%40example.com`);
+      expect(page.body, path).toContain(`<title>${title} | Cubicle Depot</title>`);
+    }
+    // A page of the signed-in areas, or an unknown one, keeps the default.
+    expect((await get('/api/meta/admin/users')).json().title).toBe(DEFAULT_META_TITLE);
   });
 
   it('answers a product page whose slug decodes to text no column holds as an unknown product (404)', async () => {
@@ -136,7 +160,7 @@ describe('server-rendered head', () => {
     const encoded = await get('/product/%2500');
     expect(encoded.statusCode).toBe(404);
     expect(encoded.body).toContain('<title>Product not found | Cubicle Depot</title>');
-    expect(encoded.body).toContain('<link rel="canonical" href="http://shop.test/product/%00">');
+    expect(encoded.body).toContain('<meta property="og:url" content="http://shop.test/product/%00">');
     for (const path of ['/product/%00', '/product/%ED%A0%BD', '/about-us%00']) {
       const res = await get(path);
       expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(300);

@@ -188,7 +188,7 @@ describe('server-rendered public pages', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain(`<title>${CUSTOMER_MESSAGES.productNotFoundTitle} | Cubicle Depot</title>`);
-    expect(res.body).toContain('<link rel="canonical" href="http://shop.test/product/%E0%A4%A">');
+    expect(res.body).toContain('<meta property="og:url" content="http://shop.test/product/%E0%A4%A">');
     expect(rootOf(res.body)).toContain(CUSTOMER_MESSAGES.productNotFoundTitle);
     expect(logLines.join('')).not.toContain('server rendering failed');
     // An unknown page anywhere else goes home, as any path no route knows; the API still refuses such an address.

@@ -10,8 +10,16 @@ export const mailedLinkRoutes: RouteObject = {
     (m) => m.AuthLayout,
   ),
   children: [
-    { path: 'verify-email', ...lazyPage(() => import('../../features/accounts/pages/verify-email-page')) },
-    { path: 'claim-design', ...lazyPage(() => import('../../features/accounts/pages/claim-design-page')) },
+    {
+      path: 'verify-email',
+      handle: titled('verifyEmail'),
+      ...lazyPage(() => import('../../features/accounts/pages/verify-email-page')),
+    },
+    {
+      path: 'claim-design',
+      handle: titled('claimDesign'),
+      ...lazyPage(() => import('../../features/accounts/pages/claim-design-page')),
+    },
   ],
 };
 
