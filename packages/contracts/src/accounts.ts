@@ -63,13 +63,20 @@ export const registerResponse = loginResponse;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 
+const resetToken = z
+  .string({ error: 'The token field is required.' })
+  .min(1, 'The token field is required.')
+  .max(200);
+
+/** A mailed reset link's address and token, checked when the link is opened (POST /api/reset-password/check). */
+export const resetLinkCheckRequest = z.object({ email: emailField, token: resetToken });
+export type ResetLinkCheckRequest = z.input<typeof resetLinkCheckRequest>;
+export const resetLinkCheckResponse = z.object({ valid: z.literal(true) });
+
 export const resetPasswordRequest = z
   .object({
     email: emailField,
-    token: z
-      .string({ error: 'The token field is required.' })
-      .min(1, 'The token field is required.')
-      .max(200),
+    token: resetToken,
     password: passwordField,
     password_confirmation: z
       .string({ error: 'The password confirmation field is required.' })

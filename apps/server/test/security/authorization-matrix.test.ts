@@ -155,6 +155,12 @@ const MATRIX: Record<string, Entry> = {
     url: () => '/api/forgot-password',
     body: (_fx, a) => json({ email: `nobody-${a}@example.com` }),
   },
+  'POST /api/reset-password/check': {
+    kind: 'credentials',
+    url: () => '/api/reset-password/check',
+    body: (fx) => json({ email: fx.credentials.customerA.email, token: 'not-a-token' }),
+    expect: { guest: 422, customerA: 422, customerB: 422, admin: 422, inactive: 422 },
+  },
   'POST /api/reset-password': {
     kind: 'credentials',
     url: () => '/api/reset-password',
@@ -433,7 +439,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/bookings/:id/propose': {
     kind: 'admin',
     url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminPropose}/propose`,
-    body: (fx) => json({ slot_start: fx.deal.slotStart }),
+    body: (fx) => json({ slot_start: fx.deal.otherSlotStart }),
   },
   'POST /api/admin/bookings/:id/cancel': {
     kind: 'admin',

@@ -10,6 +10,8 @@ import {
   loginResponse,
   messageResponse,
   registerRequest,
+  resetLinkCheckRequest,
+  resetLinkCheckResponse,
   resetPasswordRequest,
 } from '@shop/contracts';
 import { currentAuth, requireAdmin, requireSession } from '../../platform/auth/guard';
@@ -69,6 +71,19 @@ export async function accountRoutes(base: FastifyInstance, { ctx }: ModuleOption
     handler: async (request) => {
       await service.requestPasswordReset(ctx, request.body.email, requestMeta(request), request.log);
       return { message: SERVER_MESSAGES.resetLinkSent };
+    },
+  });
+
+  app.post('/api/reset-password/check', {
+    config: publicAuth,
+    schema: {
+      tags: ['accounts'],
+      body: resetLinkCheckRequest,
+      response: { 200: resetLinkCheckResponse, ...errors(422, 429) },
+    },
+    handler: async (request) => {
+      await service.checkResetLink(ctx, request.body, requestMeta(request));
+      return { valid: true as const };
     },
   });
 

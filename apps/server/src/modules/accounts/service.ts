@@ -235,6 +235,20 @@ export const voidResetLinks = (tx: DbOrTx, userId: number) => q.voidResetTokens(
  * The token is checked first, by one read that costs the same for known and unknown e-mails; only a valid token's
  * new password is hashed.
  */
+/**
+ * Whether a mailed reset link can still be used (not used, not past its hour), asked when it is opened so a spent
+ * link says so at once: the same limit and the same one indexed read as the reset itself, nothing written.
+ */
+export async function checkResetLink(
+  ctx: AppContext,
+  input: { email: string; token: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await ctx.limits.consume('resetAddress', networkOf(meta.ip));
+  const user = await q.findResetTokenOwner(ctx.database.db, input.email, hashToken(input.token));
+  if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
+}
+
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; password: string },

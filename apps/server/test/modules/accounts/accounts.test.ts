@@ -323,6 +323,13 @@ describe('password reset', () => {
     const link = resetLinkFrom(mails[0]!);
     expect(link.email).toBe(email);
 
+    // Opened, the link is checked (nothing spent by the check).
+    for (let i = 0; i < 2; i++) {
+      const check = await post('/api/reset-password/check', link);
+      expect(check.statusCode, check.body).toBe(200);
+      expect(check.json()).toEqual({ valid: true });
+    }
+
     const newPassword = 'Fresh-Cubicle-88';
     const reset = await post('/api/reset-password', {
       email,
@@ -344,6 +351,33 @@ describe('password reset', () => {
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().errors.email).toEqual([SERVER_MESSAGES.resetTokenInvalid]);
     expect((await post('/api/login', { email, password: newPassword })).statusCode).toBe(200);
+    // Opened again, the spent link says so at once.
+    const spent = await post('/api/reset-password/check', link);
+    expect(spent.statusCode).toBe(422);
+    expect(spent.json().errors).toEqual({ email: [SERVER_MESSAGES.resetTokenInvalid] });
+  });
+
+  it("checks an opened reset link's address and token, and refuses what is not one with 422", async () => {
+    const { email } = await registerCustomer(t.app);
+    await post('/api/forgot-password', { email });
+    const link = resetLinkFrom(
+      (await t.deliverMail()).filter((m) => m.includes('Reset your password')).at(-1)!,
+    );
+    const other = await registerCustomer(t.app);
+    for (const body of [
+      { email: other.email, token: link.token },
+      { email, token: `${link.token}x` },
+      { email, token: 'not-a-real-token' },
+    ]) {
+      const res = await post('/api/reset-password/check', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors).toEqual({ email: [SERVER_MESSAGES.resetTokenInvalid] });
+    }
+    for (const body of [{ email }, { token: link.token }, { email: 'not-an-email', token: link.token }, {}]) {
+      const res = await post('/api/reset-password/check', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await post('/api/reset-password/check', link)).statusCode).toBe(200);
   });
 
   it('voids the links of an account when it is deactivated: one mailed before sets no password, now or once active again', async () => {

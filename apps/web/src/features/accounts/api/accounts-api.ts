@@ -5,6 +5,7 @@ import type {
   LoginResponse,
   MessageResponse,
   RegisterRequest,
+  ResetLinkCheckRequest,
   ResetPasswordRequest,
   VerifyEmailResponse,
 } from '@shop/contracts';
@@ -22,6 +23,10 @@ export const register = (body: RegisterForm) => api.post<LoginResponse>('/api/re
 
 export const requestPasswordReset = (email: string) =>
   api.post<MessageResponse>('/api/forgot-password', { email }, own);
+
+/** Whether a mailed reset link can still be used; a spent or expired one is refused with 422. */
+export const checkResetLink = (body: ResetLinkCheckRequest) =>
+  api.post<{ valid: true }>('/api/reset-password/check', body, own);
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   api.post<MessageResponse>('/api/reset-password', body, own);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VERIFICATION_MESSAGES, type User } from '@shop/contracts';
+import { SERVER_MESSAGES, VERIFICATION_MESSAGES, type User } from '@shop/contracts';
 import { Toaster } from '../../../components/ui/toaster';
 import { customerSession } from '../../../lib/sessions';
 import { clearToasts } from '../../../lib/toast';
@@ -11,6 +11,7 @@ import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { VerificationBanner } from '../components/verification-banner';
 import ClaimDesignPage from './claim-design-page';
+import ResetPasswordPage from './reset-password-page';
 import VerifyEmailPage from './verify-email-page';
 
 const customer: User = {
@@ -139,5 +140,40 @@ describe('VerificationBanner', () => {
     customerSession.signIn('session-token', { ...customer, email_verified: true });
     renderAt('/user/dashboard', <VerificationBanner />);
     expect(screen.queryByRole('region', { name: VERIFICATION_MESSAGES.bannerRegion })).toBeNull();
+  });
+});
+
+describe('the reset link', () => {
+  const link = '/reset-password?token=abc123&email=casey%40example.com';
+
+  it('says a spent or expired link can no longer be used as soon as it is opened, and leads to a new one', async () => {
+    answer(422, {
+      message: SERVER_MESSAGES.resetTokenInvalid,
+      errors: { email: [SERVER_MESSAGES.resetTokenInvalid] },
+    });
+    renderAt(link, <ResetPasswordPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.resetTokenInvalid);
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText(/New password/)).toBeNull();
+    // Asked once, with the link's address and token, though Strict Mode mounts the page twice.
+    const checks = received.filter((r) => r.url.endsWith('/api/reset-password/check'));
+    expect(checks).toHaveLength(1);
+    expect(await checks[0]!.clone().json()).toEqual({ email: 'casey@example.com', token: 'abc123' });
+  });
+
+  it('shows the form of a link that can be used, and of one that could not be checked', async () => {
+    answer(200, { valid: true });
+    const { unmount } = renderAt(link, <ResetPasswordPage />);
+    expect(await screen.findByLabelText(/New password/)).toBeInTheDocument();
+    unmount();
+    server.use(http.post('/api/reset-password/check', () => HttpResponse.error()));
+    renderAt(link, <ResetPasswordPage />);
+    expect(await screen.findByLabelText(/New password/)).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Update Password' });
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).toBeInTheDocument();
+    expect(screen.queryByText('This link can no longer be used')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,14 +9,16 @@ import {
   resetPasswordRequest,
   type ResetPasswordRequest,
 } from '@shop/contracts';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { contractResolver } from '../../../components/ui/forms/contract-resolver';
 import { assertPasswordAccepted } from '../../../lib/password/password-check';
 import { toast } from '../../../lib/toast';
-import { resetPassword } from '../api/accounts-api';
+import { isApiError } from '../../../lib/api-error';
+import { checkResetLink, resetPassword } from '../api/accounts-api';
 import { resetPasswordFailure } from '../api/auth-failures';
 import { AuthCard } from '../components/auth-card';
+import { LinkOutcome } from '../components/link-outcome';
 import { TextLink } from '../components/text-link';
 
 const resolver = contractResolver<ResetPasswordRequest>(resetPasswordRequest);
@@ -40,6 +42,18 @@ export default function ResetPasswordPage() {
     void navigate('/forgot-password', { replace: true });
   }, [linkValid, navigate]);
 
+  // A link already used, or past its hour, says so when it is opened, not after two passwords are typed. Without
+  // an answer (offline, a server error) the form stays: the reset itself says what it finds.
+  const check = useQuery({
+    queryKey: ['reset-link', email, token],
+    // Not cancelled when the page goes (no signal): the check spends a point of the address's reset limit, once.
+    queryFn: () => checkResetLink({ email, token }),
+    enabled: linkValid,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const spent = isApiError(check.error) && check.error.status === 422 ? check.error : null;
+
   const reset = useMutation({
     mutationFn: async (body: Parameters<typeof resetPassword>[0]) => {
       await assertPasswordAccepted(body.password, { email: body.email }, 'password');
@@ -58,6 +72,14 @@ export default function ResetPasswordPage() {
   });
 
   if (!linkValid) return null;
+  if (spent)
+    return (
+      <AuthCard title="This link can no longer be used">
+        <LinkOutcome state="error" message={spent.firstError() ?? CUSTOMER_MESSAGES.resetLinkInvalid}>
+          <ButtonLink to="/forgot-password">Request a new link</ButtonLink>
+        </LinkOutcome>
+      </AuthCard>
+    );
 
   const onSubmit = handleSubmit((values) => {
     if (!reset.isPending) reset.mutate(values);
