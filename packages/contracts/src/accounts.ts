@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { emailField } from './common';
+import { emailField, tooLongMessage } from './common';
 import { SERVER_MESSAGES } from './messages';
 
 export const passwordField = z
@@ -36,7 +36,7 @@ export const loginRequest = z.object({
   password: z
     .string({ error: 'The password field is required.' })
     .min(1, 'The password field is required.')
-    .max(1024),
+    .max(1024, tooLongMessage('password', 1024)),
   remember: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -66,7 +66,7 @@ export const forgotPasswordRequest = z.object({ email: emailField });
 const resetToken = z
   .string({ error: 'The token field is required.' })
   .min(1, 'The token field is required.')
-  .max(200);
+  .max(200, 'The token is invalid.');
 
 /** A mailed reset link's address and token, checked when the link is opened (POST /api/reset-password/check). */
 export const resetLinkCheckRequest = z.object({ email: emailField, token: resetToken });

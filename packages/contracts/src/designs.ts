@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DESIGN_STATUSES, DESIGN_TABS, PAGE_SIZE, QUESTIONNAIRE_OPTIONS, type DesignTab } from './constants';
-import { adminPagination, adminSearchText, emailField, PHONE_MESSAGE, PHONE_PATTERN } from './common';
+import {
+  adminPagination,
+  adminSearchText,
+  boundedText,
+  emailField,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  tooLongMessage,
+} from './common';
 
 /* ------------------------------------------------------------------------------------------------
  * The questionnaire: its fields, its steps per tab and the rule of each step. The web form walks the
@@ -394,21 +402,26 @@ export const customerDesignUpdate = z.object({
     .string()
     .trim()
     .min(1, 'The design name field is required.')
-    .max(DESIGN_TEXT_LIMITS.title)
+    .max(DESIGN_TEXT_LIMITS.title, tooLongMessage('design name', DESIGN_TEXT_LIMITS.title))
     .optional(),
-  description: z.string().trim().max(DESIGN_TEXT_LIMITS.description).nullable().optional(),
-  name: z.string().trim().min(1, 'The name field is required.').max(DESIGN_TEXT_LIMITS.name).optional(),
+  description: boundedText('description', DESIGN_TEXT_LIMITS.description).nullable().optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(DESIGN_TEXT_LIMITS.name, tooLongMessage('name', DESIGN_TEXT_LIMITS.name))
+    .optional(),
   company_name: z
     .string()
     .trim()
     .min(1, 'The company name field is required.')
-    .max(DESIGN_TEXT_LIMITS.company_name)
+    .max(DESIGN_TEXT_LIMITS.company_name, tooLongMessage('company name', DESIGN_TEXT_LIMITS.company_name))
     .optional(),
   zip_code: z
     .string()
     .trim()
     .min(1, 'The zip code field is required.')
-    .max(DESIGN_TEXT_LIMITS.zip_code)
+    .max(DESIGN_TEXT_LIMITS.zip_code, tooLongMessage('zip code', DESIGN_TEXT_LIMITS.zip_code))
     .optional(),
   phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   totalNumber: z.enum(QUESTIONNAIRE_OPTIONS.totalNumber).nullable().optional(),

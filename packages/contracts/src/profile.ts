@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_LIMITS } from './constants';
-import { emailField, requiredText } from './common';
+import { emailField, requiredText, tooLongMessage } from './common';
 import { adminSchema, userSchema } from './accounts';
 import { SERVER_MESSAGES } from './messages';
 
@@ -37,7 +37,7 @@ export const adminProfileUpdateResponse = z.object({ admin: adminSchema, message
 
 export const adminPasswordUpdateRequest = z
   .object({
-    current_password: required('current password').max(1024),
+    current_password: required('current password').max(1024, tooLongMessage('current password', 1024)),
     password: newPassword('password'),
     password_confirmation: required('password confirmation'),
   })
@@ -58,7 +58,7 @@ export type CustomerProfileUpdateResponse = z.infer<typeof customerProfileUpdate
 
 export const customerPasswordUpdateRequest = z
   .object({
-    current_password: required('current password').max(1024),
+    current_password: required('current password').max(1024, tooLongMessage('current password', 1024)),
     new_password: newPassword('new password'),
     new_password_confirmation: required('new password confirmation'),
   })

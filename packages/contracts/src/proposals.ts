@@ -80,6 +80,14 @@ export const percentInput = (field: string) =>
  * A calendar day, YYYY-MM-DD, that exists: year 0001 to 9999 (PostgreSQL's date has no year 0, and JavaScript's
  * Date would take 0000 as 1 BC).
  */
+/** A product of the catalogue, by id: one message for every way the id is not one. */
+const PRODUCT_ID_MESSAGE = 'The selected product is invalid.';
+const productId = z
+  .number({ error: PRODUCT_ID_MESSAGE })
+  .int(PRODUCT_ID_MESSAGE)
+  .positive(PRODUCT_ID_MESSAGE)
+  .max(2_147_483_647, PRODUCT_ID_MESSAGE);
+
 export const isoDate = (field: string) =>
   z
     .string({ error: `The ${field} field is required.` })
@@ -98,7 +106,7 @@ export const isoDate = (field: string) =>
 
 export const proposalLineInput = z
   .object({
-    product_id: z.number().int().positive().max(2_147_483_647).optional().nullable(),
+    product_id: productId.optional().nullable(),
     name: boundedText('name', PROPOSAL_LIMITS.lineName).optional().nullable(),
     quantity: z
       .number({ error: 'The quantity must be a whole number.' })
@@ -256,8 +264,6 @@ export const QUOTE_REQUEST_MESSAGES = {
     'Your wishlist is empty. Like the products you need in the inventory, then ask for their quote here.',
 } as const;
 
-const quoteProductId = z.number().int().positive().max(2_147_483_647);
-
 // One text for every way a quantity is wrong; a fraction stops there, so a field gets the text once.
 const quoteQuantity = z
   .number({ error: QUOTE_REQUEST_MESSAGES.quantity })
@@ -269,7 +275,7 @@ const quoteNote = z.string().trim().max(PROPOSAL_LIMITS.comment, QUOTE_REQUEST_M
 
 export const quoteRequestInput = z.object({
   items: z
-    .array(z.object({ product_id: quoteProductId, quantity: quoteQuantity }), {
+    .array(z.object({ product_id: productId, quantity: quoteQuantity }), {
       error: 'The items field is required.',
     })
     .min(1, QUOTE_REQUEST_MESSAGES.noProducts)
@@ -308,7 +314,7 @@ export const quoteRequestFields = z
     items: z
       .array(
         z.object({
-          product_id: quoteProductId,
+          product_id: productId,
           // A row left out reads as no quantity; the others are checked as the route checks them.
           quantity: z
             .union([z.number({ error: QUOTE_REQUEST_MESSAGES.quantity }), z.nan()])

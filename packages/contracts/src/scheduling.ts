@@ -96,7 +96,11 @@ export const scheduleWindow = z
       .max(6, 'The weekday must be 0 (Sunday) to 6.'),
     start: hhmm,
     end: hhmm,
-    capacity: z.number().int().min(1, 'The capacity must be at least 1.').max(100),
+    capacity: z
+      .number()
+      .int()
+      .min(1, 'The capacity must be at least 1.')
+      .max(100, 'The capacity may not be greater than 100.'),
   })
   .refine((w) => w.end > w.start, { path: ['end'], message: SCHEDULING_MESSAGES.windowEndBeforeStart });
 export type ScheduleWindow = z.infer<typeof scheduleWindow>;
@@ -147,7 +151,8 @@ const visitorName = z
   .string({ error: 'The name field is required.' })
   .trim()
   .min(1, 'The name field is required.')
-  .max(100);
+  // Its own message: the type's error ('required') would otherwise word this one too.
+  .max(100, tooLongMessage('name', 100));
 
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
@@ -157,7 +162,7 @@ export const siteVisitInput = z.object({
   name: visitorName.optional(),
   email: emailField.optional(),
   phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
-  company_name: z.string().trim().max(150).optional().nullable(),
+  company_name: boundedText('company name', 150).optional().nullable(),
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
 
