@@ -312,9 +312,10 @@ test.describe('every Tab stop shows where the keyboard is', () => {
     const found = page.getByRole('list', { name: 'Customers found' }).getByRole('button', { name });
     await expect(found).toBeVisible();
     expect(await unseenFocusStops(page)).toEqual([]);
-    // The customer found is a stop of its own, and Enter opens their conversation.
+    // The customer found is a stop of its own, and Enter opens their conversation, whose message box takes the focus.
     await found.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('region', { name: `Conversation with ${name}` })).toBeVisible();
+    await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
   });
 });

@@ -6,7 +6,7 @@ import { useOnlineUsers, useRealtimeConnection } from '../../../lib/realtime-cli
 import { useDebounce } from '../../../lib/use-debounce';
 import type { ChatArea, ChatCustomer } from '../api/chat-api';
 import { useChat, useTypingWhisper } from '../api/use-chat';
-import { Composer } from './composer';
+import { Composer, focusMessageBox } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessagePane } from './message-pane';
 
@@ -59,6 +59,19 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
     onOpened?.(userId);
   };
 
+  // A customer picked in the search (each pick its own object): their conversation's message box takes the focus
+  // once it can be typed in (its messages read), once; until then the search field keeps it. A conversation that
+  // could not be read, or was left before it could, leaves it where it is.
+  const [picked, setPicked] = useState<{ userId: number } | null>(null);
+  const settled = useRef<{ userId: number } | null>(null);
+  useEffect(() => {
+    if (!picked || settled.current === picked) return;
+    const opened = pane?.userId === picked.userId;
+    if (opened && pane.status === 'loading') return;
+    settled.current = picked;
+    if (opened && pane.status === 'ready') focusMessageBox();
+  }, [picked, pane]);
+
   return (
     <div
       className={cx('flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', className)}
@@ -71,6 +84,7 @@ export function ChatScreen({ area, me, requestedUserId, onOpened, listHeader, cl
         aria-label="Conversation list"
       >
         {listHeader?.((customer) => {
+          setPicked({ userId: customer.id });
           setFound(customer);
           select(customer.id);
         })}

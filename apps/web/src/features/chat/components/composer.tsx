@@ -32,6 +32,9 @@ interface ComposerValues {
 const resolver = contractResolver<ComposerValues>(sendMessageFields);
 const MESSAGE_ID = 'chat-message-input';
 
+/** Puts the focus in the message box (a conversation opened by the customer search: the result pressed is gone). */
+export const focusMessageBox = () => document.getElementById(MESSAGE_ID)?.focus();
+
 /**
  * The text box, the attach control and Send. Enter sends; Shift+Enter starts a new line. The text is a
  * react-hook-form field checked with the route's schema; a refusal of the text (the server's 422) stands under it.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { TextField } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -14,6 +14,7 @@ const SEARCH_FAILED = 'Failed to search customers.';
 /** Finds a customer by name or e-mail to start (or open) their conversation. */
 export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) => void }) {
   const [query, setQuery] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const debounced = useDebounce(query.trim());
   const { data, isFetching, error } = useQuery({
     queryKey: chatKeys.search(debounced),
@@ -29,6 +30,7 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
   return (
     <div className="border-b border-slate-200 p-3">
       <TextField
+        ref={field}
         type="search"
         label="New conversation"
         value={query}
@@ -53,6 +55,9 @@ export function CustomerSearch({ onPick }: { onPick: (customer: ChatCustomer) =>
                 type="button"
                 className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-copper-600"
                 onClick={() => {
+                  // The results close with the button pressed: the focus stays in the search, not on the page, until
+                  // the conversation picked takes it.
+                  field.current?.focus();
                   setQuery('');
                   onPick(u);
                 }}

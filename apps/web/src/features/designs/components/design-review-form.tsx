@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useController, useForm } from 'react-hook-form';
 import {
@@ -51,6 +51,11 @@ export type ReviewedDesign = AdminDesign & Partial<Pick<AdminDesignDetail, 'upda
 interface DesignReviewFormProps {
   design: ReviewedDesign;
   onSaved: (design: AdminDesignDetail) => void;
+  /**
+   * The form put in after a save (the page mounts a new one, filled from the design saved): its Save Changes takes
+   * the focus, which the 'Success!' message gave back to the Save Changes of the form it replaced.
+   */
+  afterSave?: boolean;
 }
 
 interface ReviewValues {
@@ -83,7 +88,7 @@ const resolver = contractResolver<ReviewValues>(
  * form was filled from: if someone changed the design since, the server saves nothing (409) and the form says so
  * and offers to read the design again.
  */
-export function DesignReviewForm({ design: current, onSaved }: DesignReviewFormProps) {
+export function DesignReviewForm({ design: current, onSaved, afterSave = false }: DesignReviewFormProps) {
   const dialogs = useMessageDialogs();
   const client = useQueryClient();
   // The design the form was filled from: its version goes with the save, its files are the ones offered for
@@ -109,6 +114,11 @@ export function DesignReviewForm({ design: current, onSaved }: DesignReviewFormP
   // Leaving with a changed status, a new comment, other notes or files asks first.
   useUnsavedChanges(isDirty && !busy);
   const removedError = errors.removed_recommendation_files?.message;
+
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (afterSave) saveButton.current?.focus();
+  }, [afterSave]);
 
   // The form filled again starts at its first field (once react-hook-form has registered its fields again).
   useEffect(() => {
@@ -318,7 +328,7 @@ export function DesignReviewForm({ design: current, onSaved }: DesignReviewFormP
         />
       </fieldset>
       <div className="flex justify-end">
-        <Button type="submit" loading={busy} loadingText="Saving...">
+        <Button ref={saveButton} type="submit" loading={busy} loadingText="Saving...">
           Save Changes
         </Button>
       </div>

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS, type AdminDesignDetail } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
-import { answer } from '../../../test/server';
+import { answer, server } from '../../../test/server';
 import { designKeys } from '../api/designs-api';
 import AdminDesignDetailPage from './admin-design-detail-page';
 
@@ -67,6 +67,65 @@ describe('AdminDesignDetailPage', () => {
     await user.click(within(notice).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Open kitchen, island.')).toBeInTheDocument();
     expect(screen.queryByText(DESIGN_PAGE_TEXTS.refreshFailed)).toBeNull();
+  });
+
+  it('gives the focus back to Save Changes once the saved message is closed, the form filled from the design saved', async () => {
+    const user = userEvent.setup();
+    let current = design;
+    answer('get', '/api/admin/designs/7/show', () => HttpResponse.json({ design: current }));
+    let saves = 0;
+    server.use(
+      http.post('/api/admin/designs/7/update', () => {
+        saves += 1;
+        current = { ...design, status: 'approved', updated_at: '2026-03-01T11:00:00.000Z' };
+        return HttpResponse.json({ design: current });
+      }),
+    );
+    renderPage();
+    const status = await screen.findByRole('combobox', { name: /^Status/ });
+    await user.selectOptions(status, 'approved');
+
+    // All with the keyboard: Enter on Save Changes, Enter on 'Yes, submit', Escape on the message.
+    screen.getByRole('button', { name: 'Save Changes' }).focus();
+    await user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('alertdialog', { name: /^Are you sure\?/ });
+    expect(within(confirm).getByRole('button', { name: 'Yes, submit' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const done = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.successTitle });
+    expect(done).toHaveTextContent(ADMIN_MESSAGES.designChangesSaved);
+    expect(saves).toBe(1);
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveFocus());
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveValue('approved');
+  });
+
+  it('gives the focus back to Save Changes after a save that failed, the changes kept', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/designs/7/show', () => HttpResponse.json({ design }));
+    server.use(
+      http.post('/api/admin/designs/7/update', () =>
+        HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    const comment = await screen.findByRole('textbox', { name: /^Add a comment/ });
+    await user.click(comment);
+    await user.keyboard('Measured on site.');
+
+    screen.getByRole('button', { name: 'Save Changes' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('alertdialog', { name: /^Are you sure\?/ });
+    await user.keyboard('{Enter}');
+    const failed = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(failed).toHaveTextContent(ADMIN_MESSAGES.designChangesFailed);
+    expect(within(failed).getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: /^Add a comment/ })).toHaveValue('Measured on site.');
   });
 
   it('reports a design that could not be read at all, then goes back to the list', async () => {

@@ -172,6 +172,7 @@ export default function AdminDesignDetailPage() {
             <DesignReviewForm
               key={`${design.id}-${formVersion}`}
               design={design}
+              afterSave={formVersion > 0}
               onSaved={(saved) => {
                 client.setQueryData(designKeys.adminOne(saved.id), saved);
                 setFormVersion((v) => v + 1);
