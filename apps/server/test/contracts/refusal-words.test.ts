@@ -39,12 +39,12 @@ function fieldsOf(shape: Record<string, z.ZodType>, wrap: (value: object) => obj
 
 /** Every request body the contracts export: the objects named ...Request, ...Input or ...Update. */
 const ANSWERS = new Set(['quoteRequest']); // a quote request as the API answers it, not a body
-const bodies = Object.entries(contracts).filter(
+const bodies = (Object.entries(contracts) as [string, unknown][]).filter(
   (entry): entry is [string, z.ZodObject] =>
     /(Request|Input|Update)$/.test(entry[0]) &&
     !ANSWERS.has(entry[0]) &&
     entry[1] instanceof z.ZodType &&
-    defOf(entry[1] as z.ZodType).type === 'object',
+    defOf(entry[1]).type === 'object',
 );
 
 describe("the contracts' refusals", () => {
