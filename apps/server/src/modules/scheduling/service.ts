@@ -188,8 +188,20 @@ async function bookingDto(db: DbOrTx, id: number): Promise<Booking> {
 
 const what = (b: q.BookingRow) => (b.kind === 'installation' ? 'installation' : 'site visit');
 
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
 function when(ctx: AppContext, b: q.BookingRow) {
-  if (!b.slotStart) return b.requestedDate ? `on ${b.requestedDate} (requested)` : 'at a time to be agreed';
+  // A date without a window (asked for by the customer, or proposed by the shop) is a calendar day of the shop's.
+  if (!b.slotStart)
+    return b.requestedDate
+      ? `on ${dayFormat.format(new Date(`${b.requestedDate}T00:00:00Z`))}, at a time to be agreed`
+      : 'at a time to be agreed';
   // With the zone's name, as the app writes windows: the reader may be anywhere.
   const fmt = new Intl.DateTimeFormat('en-US', {
     timeZone: ctx.config.shopTimezone,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   blackoutDateRange,
@@ -757,6 +757,24 @@ describe('installation bookings', () => {
       note: 'The team is free that day; a window follows.',
     });
     expect(dated.statusCode, dated.body).toBe(200);
+    // Its notice names the day as a reader writes it, not as the API stores it.
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(`${inDays(12)}T00:00:00Z`));
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, a.user.id))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    expect(notice!.data.message).toContain(
+      `We propose another time for your installation: ${day}, at a time to be agreed.`,
+    );
+    expect(notice!.data.message).not.toContain(inDays(12));
     for (const [path, token] of [
       [`/api/user/bookings/${id}/confirm`, a.token],
       [`/api/admin/bookings/${id}/confirm`, admin.token],

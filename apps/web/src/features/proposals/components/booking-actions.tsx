@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-error';
@@ -26,6 +27,7 @@ import { PROPOSAL_FAILURES } from '../messages';
 /** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'cancel' | null>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const confirm = useProposalMutation((id: number) =>
     area === 'admin' ? confirmBooking(id) : confirmMyBooking(id),
   );
@@ -45,8 +47,20 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
     !started &&
     (area === 'admin' ? booking.status === 'requested' : booking.status === 'proposed');
   if (!open) return null;
+  // Within 48 hours of its start a customer's booking can no longer be moved or cancelled here: said, not left to
+  // the missing buttons.
+  const tooLate = area === 'customer' && !!booking.slot_start && !booking.changeable && !started;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
+      {tooLate && (
+        <p className="w-full text-sm text-slate-600">
+          A booking can be moved or cancelled up to 48 hours before its start. For a change now, please{' '}
+          <Link to="/contact" className="font-semibold text-copper-700 underline underline-offset-2">
+            contact us
+          </Link>
+          .
+        </p>
+      )}
       {canConfirm && (
         <Button
           size="sm"
@@ -80,6 +94,8 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
         open={dialog === 'cancel'}
         onClose={() => setDialog(null)}
         role="alertdialog"
+        // Opens on Keep it, as every destructive confirmation does: an Enter pressed out of habit cancels nothing.
+        initialFocusRef={keepRef}
         title="Cancel this booking?"
         description={
           booking.changeable
@@ -88,7 +104,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
         }
         footer={
           <>
-            <Button variant="outline" onClick={() => setDialog(null)}>
+            <Button ref={keepRef} variant="outline" onClick={() => setDialog(null)}>
               Keep it
             </Button>
             <Button

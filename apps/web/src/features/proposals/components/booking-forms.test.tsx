@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../lib/toast';
 import { requestedDateInput, type Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
+import { BookingSummary } from './booking-summary';
 import { InstallationBooking } from './installation-booking';
 import { HttpResponse } from 'msw';
 import { renderWithProviders } from '../../../test/render';
@@ -197,5 +198,45 @@ describe('Book this window (customer)', () => {
     expect(loads).toBe(2);
     expect(screen.getByRole('radio')).toBeChecked();
     expect(screen.getByRole('button', { name: 'Book this window' })).toBeEnabled();
+  });
+});
+
+describe('Booking actions', () => {
+  const soon: Booking = {
+    ...booking,
+    status: 'requested',
+    slot_start: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    slot_end: new Date(Date.now() + 27 * 3600_000).toISOString(),
+    changeable: false,
+  };
+
+  it('says why a booking within 48 hours of its start has no Reschedule or Cancel for the customer', () => {
+    renderWithProviders(<BookingActions booking={soon} area="customer" />);
+    expect(screen.getByText(/can be moved or cancelled up to 48 hours before its start/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+  });
+
+  it('opens the cancellation on Keep it, so an Enter out of habit cancels nothing', async () => {
+    const user = userEvent.setup();
+    const cancelled = answer('post', '/api/user/bookings/5/cancel', () => HttpResponse.json({ booking }));
+    renderWithProviders(<BookingActions booking={{ ...soon, changeable: true }} area="customer" />);
+    expect(screen.queryByText(/up to 48 hours before its start/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cancelled).toHaveLength(0);
+  });
+});
+
+describe('Booking summary', () => {
+  it("names a date without a window as the customer's request, or as the shop's proposal", () => {
+    const { rerender } = renderWithProviders(<BookingSummary booking={booking} />);
+    expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Asked for Mar 4, 2030$/);
+    rerender(<BookingSummary booking={{ ...booking, status: 'proposed' }} />);
+    expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Proposed for Mar 4, 2030$/);
   });
 });

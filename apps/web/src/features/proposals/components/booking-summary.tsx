@@ -8,7 +8,8 @@ export function BookingSummary({ booking }: { booking: Booking }) {
   const when = booking.slot_start
     ? formatSlot(booking.slot_start, booking.slot_end)
     : booking.requested_date
-      ? `Asked for ${formatDate(booking.requested_date)}`
+      ? // A date without a window: the shop's proposal while it is proposed, else the customer's request.
+        `${booking.status === 'proposed' ? 'Proposed for' : 'Asked for'} ${formatDate(booking.requested_date)}`
       : 'No date yet';
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">

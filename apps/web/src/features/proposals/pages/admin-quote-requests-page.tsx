@@ -41,7 +41,11 @@ export default function AdminQuoteRequestsPage() {
       >
         <ul className="grid gap-3" aria-label="Quote requests">
           {data?.quote_requests.map((q) => (
-            <li key={q.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            // What the customer typed may be one long word: it wraps inside the card.
+            <li
+              key={q.id}
+              className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 wrap-anywhere shadow-sm"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <p className="flex-1 font-semibold text-navy-900">
                   {q.customer.name}
