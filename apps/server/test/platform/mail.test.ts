@@ -70,8 +70,38 @@ describe('mail over SMTP', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('Subject: Design received');
     expect(received[0]).toContain('To: buyer@example.com');
+    expect(received[0]).not.toContain('Reply-To:');
     const [row] = await t.ctx.database.db.select().from(mailQueue);
     expect(row!.status).toBe('sent');
+  });
+
+  it('sends the Reply-To a mail was queued with', async () => {
+    const port = await freePort();
+    const received: string[] = [];
+    smtp = await startSmtp(port, received);
+    await enqueueMail(t.ctx.database.db, {
+      to: 'inbox@shop.example',
+      replyTo: 'visitor@example.com',
+      subject: 'Contact form: Ann',
+      text: 'Hello',
+      kind: 'test',
+    });
+    worker = newWorker(port);
+    expect(await worker.flush()).toBe(1);
+    expect(received[0]).toMatch(/^Reply-To: visitor@example\.com\r?$/m);
+  });
+
+  it('refuses to queue a Reply-To with a line break', async () => {
+    await expect(
+      enqueueMail(t.ctx.database.db, {
+        to: 'inbox@shop.example',
+        replyTo: 'visitor@example.com\r\nBcc: everyone@example.com',
+        subject: 'Contact form: Ann',
+        text: 'Hello',
+        kind: 'test',
+      }),
+    ).rejects.toThrow('line break');
+    expect(await t.ctx.database.db.$count(mailQueue)).toBe(0);
   });
 
   it('keeps mail queued while SMTP is down and sends it when it returns', async () => {

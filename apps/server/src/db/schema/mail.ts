@@ -18,6 +18,8 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // Where a reply goes when it is not the sender (the contact form's visitor): an address the contracts checked.
+    replyTo: text('reply_to'),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     // What the mail is about (e.g. 'password_reset', 'chat_reply:12'), for throttling and tests.
     kind: text('kind').notNull(),

@@ -358,15 +358,16 @@ async function postMessage(
             ? `${cutText(text, 300)}…`
             : text
           : `${files.length} attachment(s)`;
+        // Worded for a first message as for a reply: the team may write before the customer ever has.
         const paragraphs = [
           `Hello ${mailCustomer.name},`,
-          `Our team replied to your message:`,
+          `Our team sent you a message:`,
           preview,
           `Open the chat to answer.`,
         ];
         await enqueueMail(tx, {
           to: mailCustomer.email,
-          subject: `New reply from ${ctx.config.appName}`,
+          subject: `New message from ${ctx.config.appName}`,
           text: `${paragraphs.join('\n\n')}\n\n${url}\n`,
           html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Open the chat', url }),
           kind: 'chat_reply',

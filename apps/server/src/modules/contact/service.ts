@@ -42,6 +42,8 @@ export async function submitContactMessage(
         label: `Reply to ${from}`,
         url: `mailto:${input.email}`,
       }),
+      // The shop answers from its mail client: Reply writes to the visitor, not to the no-reply sender.
+      replyTo: input.email,
       kind: 'contact_message',
       ref: String(row!.id),
     });

@@ -20,14 +20,18 @@ export async function announceSubmission(
   const link = guest
     ? await createClaimLink(ctx, tx, design)
     : `${ctx.config.publicUrl}/user/design-status/${design.slug}`;
-  // Nothing the sender typed (name, title, description) goes into this mail: the address may not be theirs.
+  // Nothing the sender typed (name, title, description) goes into this mail: the address may not be theirs. The
+  // claim link works only for an account that has confirmed the address, so the mail says what to do first. It
+  // may say whether an account holds the address: it goes to that address, never to the sender.
   const paragraphs = [
     'Hello,',
     `Thank you! We received your design request. Its design number is ${design.slug}.`,
     'Our team reviews every submission and will get back to you with comments and recommendations.',
-    guest
-      ? `To follow its status, read our comments and download our recommendations, add it to your account: open the link below and log in with this e-mail address (${design.email}), or create an account with it and confirm the address.`
-      : 'You can follow its status in your account at any time.',
+    !guest
+      ? 'You can follow its status in your account at any time.'
+      : (await q.hasUnverifiedAccount(tx, design.email))
+        ? `To follow its status, read our comments and download our recommendations in your account, confirm this e-mail address (${design.email}) first: your account has not confirmed it yet. Log in and follow the link in our confirmation mail (the banner in your account sends it again). The design is then added to your account, and the link below opens it.`
+        : `To follow its status, read our comments and download our recommendations, add it to your account: open the link below and log in with this e-mail address (${design.email}). No account yet? Create one with this address and confirm it with the link we mail you: the design is then added to it.`,
   ];
   // One address gets at most DESIGN_MAILS_PER_ADDRESS_PER_DAY of these a day (the submission itself is kept).
   await enqueueMailCapped(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { nextUpdatedAt } from '../../platform/row-version';
 import { designHistory, designSubmissions, recommendationFiles } from '../../db/schema/designs';
@@ -212,6 +212,16 @@ export async function findRecommendationFile(
     .where(and(eq(recommendationFiles.designId, designId), eq(recommendationFiles.id, fileId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether an account holds this address without having proven it: it cannot claim a guest design yet. */
+export async function hasUnverifiedAccount(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findUserEmail(

@@ -15,6 +15,7 @@ interface ClaimedMail {
   subject: string;
   text_body: string;
   html_body: string | null;
+  reply_to: string | null;
   attachments: MailAttachment[] | null;
   attempts: number;
 }
@@ -130,7 +131,7 @@ export class MailWorker {
         select id from mail_queue where status = 'pending' and next_attempt_at <= now()
         order by next_attempt_at, id limit ${BATCH} for update skip locked
       )
-      returning id, to_address, subject, text_body, html_body, attachments, attempts`);
+      returning id, to_address, subject, text_body, html_body, reply_to, attachments, attempts`);
     return res.rows as unknown as ClaimedMail[];
   }
 
@@ -141,6 +142,7 @@ export class MailWorker {
       subject: mail.subject,
       text: mail.text_body,
       html: mail.html_body ?? undefined,
+      replyTo: mail.reply_to ?? undefined,
       attachments: (mail.attachments ?? []).map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

@@ -257,6 +257,39 @@ describe('existing customers and guest designs sent with their address', () => {
     expect((await db().select().from(designClaimTokens))[0]!.usedAt).toBeNull();
   });
 
+  it("the design-received mail says what its claim link needs, whether the address's account is confirmed or not", async () => {
+    const mailedText = async (to: string) =>
+      (
+        await db()
+          .select({ text: mailQueue.textBody })
+          .from(mailQueue)
+          .where(and(eq(mailQueue.toAddress, to), eq(mailQueue.kind, 'design_received')))
+      )[0]!.text;
+    // An account that has not confirmed the address: the link would answer 'Verify your e-mail address first'.
+    await registerCustomer(t.app, 'unconfirmed@example.net');
+    await guestDesign('unconfirmed@example.net');
+    const unconfirmed = await mailedText('unconfirmed@example.net');
+    expect(unconfirmed).toContain(
+      'confirm this e-mail address (unconfirmed@example.net) first: your account has not confirmed it yet.',
+    );
+    expect(unconfirmed).not.toContain('open the link below and log in');
+
+    // No account, or a confirmed one: log in (or sign up and confirm), then the link works.
+    const confirmed = await registerCustomer(t.app, 'confirmed@example.net');
+    await verify(await mailedToken('confirmed@example.net', 'email_verification'));
+    await guestDesign('confirmed@example.net');
+    await guestDesign('nobody@example.net');
+    for (const to of ['confirmed@example.net', 'nobody@example.net']) {
+      const text = await mailedText(to);
+      expect(text).toContain(`open the link below and log in with this e-mail address (${to}).`);
+      expect(text).toContain('Create one with this address and confirm it with the link we mail you');
+      expect(text).not.toContain('has not confirmed');
+    }
+    // As the confirmed account's mail says, its link works once logged in.
+    const token = await mailedToken('confirmed@example.net', 'design_received');
+    expect((await claim(token, confirmed.token)).statusCode).toBe(200);
+  });
+
   it('refuses the claim link to another customer, even a verified one', async () => {
     const design = await guestDesign('owner@example.net');
     const token = await mailedToken('owner@example.net', 'design_received');

@@ -416,6 +416,26 @@ describe('chat: the shared support inbox', () => {
     expect((await t.deliverMail()).filter((m) => m.includes('thanks'))).toHaveLength(0);
   });
 
+  it('the mail says the team sent a message, true when the team writes first as for a reply', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    // Alice never wrote: the team starts the conversation.
+    expect((await sendMessage(t, admin.token, alice.user.id, 'Your chairs are ready')).statusCode).toBe(200);
+    const rows = await t.ctx.database.db
+      .execute<{ subject: string; text_body: string }>(
+        sql`select subject, text_body from mail_queue where kind = 'chat_reply'`,
+      )
+      .then((r) => r.rows);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.subject).toBe('New message from Cubicle Depot');
+    expect(rows[0]!.text_body).toContain('Our team sent you a message:\n\nYour chairs are ready');
+    const [mail] = (await t.deliverMail()).filter(
+      (m) => m.includes(`To: ${alice.email}`) && m.includes('chairs'),
+    );
+    expect(mail).toMatch(/^Subject: New message from Cubicle Depot$/m);
+    expect(mail!.replace(/=\r?\n/g, '')).not.toMatch(/replied|New reply/i);
+  });
+
   it('a reply to a deactivated customer is kept but not mailed: the account cannot sign in to read it', async () => {
     const admin = await createAdmin(t.app, t.ctx);
     const alice = await registerCustomer(t.app);

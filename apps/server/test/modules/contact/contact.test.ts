@@ -47,6 +47,30 @@ describe('POST /api/contact', () => {
     expect(mail).not.toMatch(/<p[^>]*>[^<]*<b>by March/);
   });
 
+  it("sets Reply-To to the visitor's address, so Reply in the shop's mail client writes to them", async () => {
+    expect((await post(valid)).statusCode).toBe(200);
+    const [row] = await t.ctx.database.db.select().from(mailQueue);
+    expect(row!.replyTo).toBe('jordan.lee@example.com');
+    // The .eml file the worker writes without SMTP carries the header, as the SMTP message does.
+    const [mail] = await t.deliverMail();
+    expect(mail).toMatch(/^Reply-To: jordan\.lee@example\.com$/m);
+    expect(mail).toMatch(/^To: inbox@shop\.test$/m);
+  });
+
+  it('refuses an e-mail with a line break, so no header can be injected into the mail', async () => {
+    for (const email of [
+      'jordan@example.com\r\nBcc: everyone@example.com',
+      'jordan@example.com\nBcc: everyone@example.com',
+      'jordan@example.com\rX-Spam: no',
+      'Jordan <jordan@example.com>',
+    ]) {
+      const res = await post({ ...valid, email });
+      expect(res.statusCode, email).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['email']);
+    }
+    expect(await t.ctx.database.db.$count(mailQueue)).toBe(0);
+  });
+
   it.each(['firstName', 'lastName', 'email', 'phone', 'message'] as const)(
     'answers 422 naming %s when it is missing or blank, and stores and mails nothing',
     async (field) => {
