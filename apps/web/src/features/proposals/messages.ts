@@ -17,7 +17,8 @@ export const PROPOSAL_FAILURES = {
   favoritesFailed: 'Failed to load your favorites.',
   bookingsFailed: 'Failed to load bookings.',
   bookingFailed: 'Failed to load the booking.',
-  windowsFailed: 'Failed to load installation windows.',
+  // Installations' and site visits' alike.
+  windowsFailed: 'Failed to load the available times.',
   scheduleFailed: 'Failed to load the schedule.',
   quoteRequestFailed: 'Failed to send the quote request.',
   saveFailed: 'Failed to save the proposal.',

@@ -193,7 +193,7 @@ describe('Book this window (customer)', () => {
     renderWithProviders(<InstallationBooking proposalId={7} />);
     await user.click(await screen.findByRole('radio'));
     await user.click(screen.getByRole('button', { name: 'Book this window' }));
-    expect(await screen.findByText('Failed to load installation windows.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load the available times.')).toBeInTheDocument();
     expect(booked).toHaveLength(1);
     expect(loads).toBe(2);
     expect(screen.getByRole('radio')).toBeChecked();

@@ -123,6 +123,23 @@ describe('ProposalBuilder', () => {
     expect(body).toMatchObject({ tax_rate: null });
   });
 
+  it('puts the focus on the first field in error as the page reads: a line before the tax rate', async () => {
+    const user = userEvent.setup();
+    const saved = answer('post', '/api/admin/designs/5/proposals', () => HttpResponse.json({}));
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '-3');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '50');
+    await user.type(screen.getByRole('textbox', { name: /Tax rate/ }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(quantity).toHaveFocus());
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /Tax rate/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toHaveLength(0);
+  });
+
   it("works out the totals at the shop's default tax rate while the field is empty, and says which", async () => {
     const user = userEvent.setup();
     renderBuilder(vi.fn(), '8.25');

@@ -98,7 +98,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
   const defaultTaxRate = settings?.tax_rate ?? DEFAULT_TAX_RATE;
   // A draft keeps the currency it was made in; a new one takes the shop's (CURRENCY on the server).
   const currency = draft?.currency ?? settings?.currency;
-  const form = useForm<BuilderValues>({ resolver, defaultValues: defaultsFrom(draft, seed) });
+  // The focus goes to the first field in error as the page reads (a line's before the tax rate's), not as the
+  // fields were registered: the form moves it itself (focusFirstError).
+  const form = useForm<BuilderValues>({
+    resolver,
+    defaultValues: defaultsFrom(draft, seed),
+    shouldFocusError: false,
+  });
   const { register, control, handleSubmit, setError, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const lines = useWatch({ control, name: 'lines' }) ?? [];
@@ -125,20 +131,28 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
     return draft ? updateProposal(draft.id, body) : createProposal(owner!, body);
   });
 
-  const onSubmit = handleSubmit((values) =>
-    save.run(values, {
-      onSuccess: (saved) => {
-        release();
-        toast.success('Proposal saved as a draft.');
-        onSaved(saved);
-      },
-      failure: PROPOSAL_FAILURES.saveFailed,
-      onError: (error) => {
-        if (error instanceof ApiError)
+  // Once the errors are on the page (their fields marked aria-invalid after this render).
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  const onSubmit = handleSubmit(
+    (values) =>
+      save.run(values, {
+        onSuccess: (saved) => {
+          release();
+          toast.success('Proposal saved as a draft.');
+          onSaved(saved);
+        },
+        failure: PROPOSAL_FAILURES.saveFailed,
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
           for (const [field, messages] of Object.entries(error.errors))
             setError(field as keyof BuilderValues, { message: messages[0] });
-      },
-    }),
+          focusFirstError();
+        },
+      }),
+    focusFirstError,
   );
 
   const lineError = (index: number, field: keyof BuilderLine) =>

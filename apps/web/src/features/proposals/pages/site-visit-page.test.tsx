@@ -44,7 +44,11 @@ describe('SiteVisitPage', () => {
     answer('get', '/api/site-visits/slots', () => HttpResponse.json({ slots: [slot] }));
     const sent = answer('post', '/api/site-visits', () => HttpResponse.json({ booking }, { status: 201 }));
     renderWithProviders(<SiteVisitPage />);
+    // Until a time is chosen, the page says what the greyed-out button waits for.
+    expect(await screen.findByText('Choose a time above to book it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book the visit' })).toBeDisabled();
     await pickTheWindow(user);
+    expect(screen.queryByText('Choose a time above to book it.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Book the visit' }));
     // The messages of the server's 422 for a guest (scheduling.test.ts checks them there).
     expect(await screen.findByText('The name field is required.')).toBeInTheDocument();

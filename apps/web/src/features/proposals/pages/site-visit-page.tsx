@@ -146,10 +146,14 @@ export default function SiteVisitPage() {
               note: formState.errors.note?.message,
             }}
           />
-          <div>
+          <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={book.isPending} disabled={mode === 'slot' && !slotStart}>
               Book the visit
             </Button>
+            {/* Said, not left to a greyed-out button that the keyboard skips. */}
+            {mode === 'slot' && !slotStart && (
+              <p className="text-sm text-slate-600">Choose a time above to book it.</p>
+            )}
           </div>
         </form>
       )}
