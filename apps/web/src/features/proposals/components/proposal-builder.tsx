@@ -131,13 +131,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
     return draft ? updateProposal(draft.id, body) : createProposal(owner!, body);
   });
 
-  // Once the errors are on the page (their fields marked aria-invalid after this render).
-  const focusFirstError = () =>
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+  // In the submitted form, once the errors are on the page (their fields marked aria-invalid after this render).
+  const focusFirstError = (form: EventTarget | null | undefined) => {
+    if (form instanceof HTMLFormElement)
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
   const onSubmit = handleSubmit(
-    (values) =>
+    (values, event) =>
       save.run(values, {
         onSuccess: (saved) => {
           release();
@@ -149,10 +149,10 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
           if (!(error instanceof ApiError)) return;
           for (const [field, messages] of Object.entries(error.errors))
             setError(field as keyof BuilderValues, { message: messages[0] });
-          focusFirstError();
+          focusFirstError(event?.target);
         },
       }),
-    focusFirstError,
+    (_errors, event) => focusFirstError(event?.target),
   );
 
   const lineError = (index: number, field: keyof BuilderLine) =>
