@@ -97,8 +97,15 @@ for (const viewport of VIEWPORTS) {
       await auditPages(page, PUBLIC_PAGES);
     });
 
-    test('sign-in pages', async ({ page }) => {
+    test('sign-in pages', async ({ page, refusals }) => {
+      // The reset page's form, as a link that can still be used opens it (the check answered here)...
+      await page.route('**/api/reset-password/check', (route) => route.fulfill({ json: { valid: true } }));
       await auditPages(page, AUTH_PAGES);
+      // ...and what a used or expired link shows instead (this link's token is no token: the server says so).
+      await page.unroute('**/api/reset-password/check');
+      refusals.push({ status: 422, path: '/api/reset-password/check' });
+      await auditPages(page, ['/reset-password?token=x&email=a@example.com']);
+      await expect(page.getByRole('heading', { name: 'This link can no longer be used' })).toBeVisible();
     });
 
     test('customer area, signed in as the demo customer', async ({ page }) => {
