@@ -232,32 +232,33 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
 export const voidResetLinks = (tx: DbOrTx, userId: number) => q.voidResetTokens(tx, userId);
 
 /**
- * The token is checked first, by one read that costs the same for known and unknown e-mails; only a valid token's
- * new password is hashed.
+ * The account of a mailed reset link that can still be used (not used, not past its hour), counted against the
+ * address's reset limit: one read that costs the same for known and unknown e-mails. A spent link is refused (422).
  */
-/**
- * Whether a mailed reset link can still be used (not used, not past its hour), asked when it is opened so a spent
- * link says so at once: the same limit and the same one indexed read as the reset itself, nothing written.
- */
+async function resetLinkOwner(ctx: AppContext, input: { email: string; token: string }, meta: RequestMeta) {
+  await ctx.limits.consume('resetAddress', networkOf(meta.ip));
+  const tokenHash = hashToken(input.token);
+  const user = await q.findResetTokenOwner(ctx.database.db, input.email, tokenHash);
+  if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
+  return { user, tokenHash };
+}
+
+/** Whether a reset link can still be used, asked when it is opened so a spent one says so at once; nothing written. */
 export async function checkResetLink(
   ctx: AppContext,
   input: { email: string; token: string },
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limits.consume('resetAddress', networkOf(meta.ip));
-  const user = await q.findResetTokenOwner(ctx.database.db, input.email, hashToken(input.token));
-  if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
+  await resetLinkOwner(ctx, input, meta);
 }
 
+/** The link is checked first (`resetLinkOwner`); only a valid link's new password is hashed. */
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; password: string },
   meta: RequestMeta,
 ): Promise<void> {
-  await ctx.limits.consume('resetAddress', networkOf(meta.ip));
-  const tokenHash = hashToken(input.token);
-  const user = await q.findResetTokenOwner(ctx.database.db, input.email, tokenHash);
-  if (!user) throw fieldError('email', SERVER_MESSAGES.resetTokenInvalid);
+  const { user, tokenHash } = await resetLinkOwner(ctx, input, meta);
   assertPasswordAllowed(input.password, user);
   const passwordHash = await hashPassword(input.password);
   const revoked = await ctx.database.db.transaction(async (tx) => {

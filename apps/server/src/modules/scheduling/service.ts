@@ -433,14 +433,21 @@ async function customerChange(
   return change(ctx, (tx) => work(tx, () => ctx.limits.consume('bookingChange', key)));
 }
 
+/**
+ * A move or a proposal to the window a booking is already in is refused (422): it changes nothing but would undo a
+ * confirmation (a move puts the booking back to requested), and "another time" is another window.
+ */
+function refuseSameWindow(b: q.BookingRow, window: { start: Date }) {
+  if (b.slotStart?.getTime() === window.start.getTime())
+    throw fieldError('slot_start', SCHEDULING_MESSAGES.sameWindow);
+}
+
 export const customerReschedule = (ctx: AppContext, userId: number, id: number, slotStart: string) =>
   customerChange(ctx, userId, async (tx, spend) => {
     const b = await ownBooking(tx, userId, id);
     checkChangeable(b);
     const window = await windowAt(ctx, tx, slotStart);
-    // A move to the window it is in changes nothing but would undo the shop's confirmation: refused, as no move.
-    if (b.slotStart?.getTime() === window.start.getTime())
-      throw fieldError('slot_start', SCHEDULING_MESSAGES.sameWindow);
+    refuseSameWindow(b, window);
     await reserve(tx, window, b.id);
     await spend();
     const next = await q.updateBooking(tx, b.id, {
@@ -569,9 +576,7 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
     let next: q.BookingRow;
     if ('slot_start' in input) {
       const window = await windowAt(ctx, tx, input.slot_start);
-      // "Another time" is another window: the one the booking is in is confirmed, not proposed.
-      if (b.slotStart?.getTime() === window.start.getTime())
-        throw fieldError('slot_start', SCHEDULING_MESSAGES.sameWindow);
+      refuseSameWindow(b, window);
       await reserve(tx, window, b.id);
       next = await q.updateBooking(tx, b.id, {
         status: 'proposed',

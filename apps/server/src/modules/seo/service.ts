@@ -62,7 +62,8 @@ const TITLED_PAGES: Partial<Record<string, keyof typeof PAGE_TITLES>> = {
 
 /**
  * The title, description and sharing data of a page: product pages from the product, other pages from their
- * page_meta row or the app's own title (TITLED_PAGES), and the default title for anything else (an unknown product says so). URLs are absolute.
+ * page_meta row or the app's own title (TITLED_PAGES), and the default title for anything else (an unknown
+ * product says so). URLs are absolute.
  */
 export async function getPageMeta(ctx: AppContext, rawPath: string): Promise<PageMeta & { found: boolean }> {
   // The path arrives decoded (by the router, or by the page's head renderer): decoding it again would turn
