@@ -1,4 +1,4 @@
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   NOTIFICATION_FETCH_THROTTLE_MS,
   UNREAD_COUNT_REFRESH_MS,
@@ -19,7 +19,7 @@ export const warn = (what: string) => (error: unknown) =>
  * hooks: every badge and list showing the data runs them (the customer area shows the count on a dozen links), and
  * each would log the same failure again.
  */
-export async function loggedRead<T>(what: string, read: Promise<T>): Promise<T> {
+async function loggedRead<T>(what: string, read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {
@@ -70,18 +70,29 @@ export const notificationKeys = {
 };
 
 /**
+ * A page of an area's notifications, read for a list (the page's, or the bell's dropdown): its unread_count, the
+ * server's count, replaces the cached one; a failure is logged.
+ */
+export async function readNotificationsPage(
+  client: QueryClient,
+  area: NotificationArea,
+  page: number,
+  perPage: number,
+): Promise<NotificationsResponse> {
+  const answer = await loggedRead('fetch', fetchNotifications(area, page, perPage));
+  client.setQueryData(notificationKeys.unread(area), answer.unread_count);
+  return answer;
+}
+
+/**
  * A page of an area's notifications. TanStack Query gives the spec's guards: a fetch while the same one is in
  * flight joins it, and a page fetched less than 2 seconds ago is not fetched again (staleTime). Every answer's
- * unread_count is the server's count and replaces the cached one.
+ * unread_count is the server's count and replaces the cached one (readNotificationsPage).
  */
 export const notificationsListQuery = (area: NotificationArea, page: number, perPage: number) =>
   queryOptions({
     queryKey: notificationKeys.list(area, page, perPage),
-    queryFn: async ({ client }) => {
-      const answer = await loggedRead('fetch', fetchNotifications(area, page, perPage));
-      client.setQueryData(notificationKeys.unread(area), answer.unread_count);
-      return answer;
-    },
+    queryFn: ({ client }) => readNotificationsPage(client, area, page, perPage),
     staleTime: NOTIFICATION_FETCH_THROTTLE_MS,
   });
 

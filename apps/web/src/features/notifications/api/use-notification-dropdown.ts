@@ -7,7 +7,7 @@ import {
   type NotificationsResponse,
 } from '@shop/contracts';
 import { failureWithReason } from '../../../lib/api-error';
-import { fetchNotifications, loggedRead, notificationKeys, type NotificationArea } from './notifications-api';
+import { notificationKeys, readNotificationsPage, type NotificationArea } from './notifications-api';
 import { NOTIFICATIONS_FAILED } from './use-notifications';
 
 // The bell's own module (its popover's lazily loaded chunk): the infinite query's observer stays out of the
@@ -37,11 +37,7 @@ export function useNotificationDropdown(area: NotificationArea, open: boolean) {
   const client = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: notificationKeys.dropdown(area),
-    queryFn: async ({ client: cache, pageParam }) => {
-      const answer = await loggedRead('fetch', fetchNotifications(area, pageParam, PER_PAGE));
-      cache.setQueryData(notificationKeys.unread(area), answer.unread_count);
-      return answer;
-    },
+    queryFn: ({ client: cache, pageParam }) => readNotificationsPage(cache, area, pageParam, PER_PAGE),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, page) => (page * PER_PAGE < last.total ? page + 1 : undefined),
     staleTime: NOTIFICATION_FETCH_THROTTLE_MS,

@@ -40,11 +40,10 @@ export function useUnreadNotificationCount(area: NotificationArea): number {
  */
 export const NOTIFICATIONS_FAILED = 'Failed to load notifications.';
 
-/** One page of an area's notifications (the bell's 5, or the page's 10), fetched while `enabled`. */
-export function useNotificationsList(area: NotificationArea, page: number, perPage: number, enabled = true) {
+/** One page of the notifications page's list (the bell's dropdown reads its own, use-notification-dropdown.ts). */
+export function useNotificationsList(area: NotificationArea, page: number, perPage: number) {
   const query = useQuery({
     ...notificationsListQuery(area, page, perPage),
-    enabled,
     placeholderData: keepPreviousData,
   });
   return {

@@ -119,8 +119,8 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
               </ul>
             )}
             {list.hasMore && list.items.length > 0 && (
-              // aria-disabled, not disabled, while a read is under way or the 2 seconds after one run: a browser
-              // drops the focus of a button that becomes disabled to the page's body.
+              // aria-disabled, not disabled, while a read is under way: a browser drops the focus of a button that
+              // becomes disabled to the page's body.
               <button
                 ref={moreButton}
                 type="button"
