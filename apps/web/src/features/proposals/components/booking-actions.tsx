@@ -186,7 +186,7 @@ function RescheduleDialog({
   proposalId: number;
   onClose: () => void;
 }) {
-  const slots = useQuery(slotsQuery(proposalId));
+  const slots = useQuery({ ...slotsQuery(proposalId), select: (list: Slot[]) => elsewhere(list, booking) });
   const [start, setStart] = useState<string | null>(null);
   const move = useProposalMutation((s: string) => rescheduleMyBooking(booking.id, s));
   return (
@@ -222,7 +222,7 @@ function RescheduleDialog({
       {slots.isError ? (
         <LoadError message={PROPOSAL_FAILURES.windowsFailed} onRetry={() => slots.refetch()} />
       ) : slots.data ? (
-        <SlotPicker slots={elsewhere(slots.data, booking)} value={start} onChange={setStart} />
+        <SlotPicker slots={slots.data} value={start} onChange={setStart} />
       ) : (
         <p>Loading windows…</p>
       )}

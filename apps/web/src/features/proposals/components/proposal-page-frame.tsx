@@ -11,6 +11,34 @@ import type { Proposal } from '../api/types';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { PROPOSAL_FAILURES } from '../messages';
 
+/** A proposal's id as its page's address writes it (digits, within the server's id range); null for anything else. */
+export function proposalIdOf(param: string | undefined): number | null {
+  const n = /^\d{1,10}$/.test(param ?? '') ? Number(param) : 0;
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+function BackToProposals({ to }: { to: string }) {
+  return (
+    <Link to={to} className={buttonClasses('outline')}>
+      <ChevronLeftIcon className="size-4" />
+      Back to Proposals
+    </Link>
+  );
+}
+
+/**
+ * The page of a proposal that is not there: the server's 404, or an address that names none (/proposals/abc), which
+ * is not worth a request. Nothing to try again.
+ */
+export function ProposalNotFound({ backTo }: { backTo: string }) {
+  return (
+    <>
+      <PageHeader title="Proposal" actions={<BackToProposals to={backTo} />} />
+      <LoadError message={PROPOSAL_FAILURES.proposalNotFound} />
+    </>
+  );
+}
+
 /**
  * A proposal's detail page in either area until the proposal is there: the spinner, "not found" for a 404, or the
  * failure with a retry; then the page itself, kept fresh by the other side's steps as they come.
@@ -25,22 +53,15 @@ export function ProposalPageFrame<P extends Proposal>({
   children: (proposal: P, back: ReactNode) => ReactNode;
 }) {
   useProposalsLive();
-  const back = (
-    <Link to={backTo} className={buttonClasses('outline')}>
-      <ChevronLeftIcon className="size-4" />
-      Back to Proposals
-    </Link>
-  );
+  const back = <BackToProposals to={backTo} />;
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return <ProposalNotFound backTo={backTo} />;
     return (
       <>
         <PageHeader title="Proposal" actions={back} />
-        <LoadError
-          message={missing ? PROPOSAL_FAILURES.proposalNotFound : PROPOSAL_FAILURES.proposalFailed}
-          onRetry={missing ? undefined : () => query.refetch()}
-        />
+        <LoadError message={PROPOSAL_FAILURES.proposalFailed} onRetry={() => query.refetch()} />
       </>
     );
   }

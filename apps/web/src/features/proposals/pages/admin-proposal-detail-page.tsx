@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useFocusOnClose } from '../../../lib/use-focus-on-close';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { LoadError } from '../../../components/ui/lists/paged-list';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../lib/toast';
 import { reviseProposal, sendProposal, useAdminProposal, useProposalMutation } from '../api/proposals-api';
@@ -14,41 +12,15 @@ import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalBuilder } from '../components/proposal-builder';
 import { ProposalLines } from '../components/proposal-lines';
-import { ProposalPageFrame } from '../components/proposal-page-frame';
+import { ProposalNotFound, ProposalPageFrame, proposalIdOf } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
 import { PROPOSAL_FAILURES } from '../messages';
 
-/** A proposal id as the address writes it (digits, within the server's id range); null for anything else. */
-function parseId(value: string | undefined): number | null {
-  const n = /^\d{1,10}$/.test(value ?? '') ? Number(value) : 0;
-  return n > 0 && n <= 2_147_483_647 ? n : null;
-}
-
 /** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
 export default function AdminProposalDetailPage() {
-  const id = parseId(useParams().id);
-  // An address that names no proposal (/admin/proposals/abc) is not worth a request, which would ask for
-  // /api/admin/proposals/NaN: the page says so at once, as for a proposal the server does not have.
-  return id === null ? <ProposalNotFound /> : <AdminProposalPage id={id} />;
-}
-
-/** What the page frame shows for a 404, without its spinner first and without a retry: nothing to try again. */
-function ProposalNotFound() {
-  return (
-    <>
-      <PageHeader
-        title="Proposal"
-        actions={
-          <Link to="/admin/proposals" className={buttonClasses('outline')}>
-            <ChevronLeftIcon className="size-4" />
-            Back to Proposals
-          </Link>
-        }
-      />
-      <LoadError message={PROPOSAL_FAILURES.proposalNotFound} />
-    </>
-  );
+  const id = proposalIdOf(useParams().id);
+  return id === null ? <ProposalNotFound backTo="/admin/proposals" /> : <AdminProposalPage id={id} />;
 }
 
 function AdminProposalPage({ id }: { id: number }) {

@@ -10,13 +10,18 @@ import { DetailCard } from '../../../components/ui/detail-card';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalLines } from '../components/proposal-lines';
-import { ProposalPageFrame } from '../components/proposal-page-frame';
+import { ProposalNotFound, ProposalPageFrame, proposalIdOf } from '../components/proposal-page-frame';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
 
 /** /user/proposals/{id}: a sent proposal with its lines, totals, history, PDF, decision and installation date. */
 export default function UserProposalDetailPage() {
-  const query = useMyProposal(Number(useParams().id));
+  const id = proposalIdOf(useParams().id);
+  return id === null ? <ProposalNotFound backTo="/user/proposals" /> : <UserProposalPage id={id} />;
+}
+
+function UserProposalPage({ id }: { id: number }) {
+  const query = useMyProposal(id);
   return (
     <ProposalPageFrame query={query} backTo="/user/proposals">
       {(proposal, back) => <UserProposalView proposal={proposal} back={back} />}
