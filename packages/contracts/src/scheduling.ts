@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_KINDS, BOOKING_STATUSES, PAGE_SIZE } from './constants';
-import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, tooLongMessage } from './common';
+import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, requiredText } from './common';
 import { isoDate } from './proposals';
 
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
@@ -132,11 +132,7 @@ const note = boundedText('note', BOOKING_NOTE_MAX_LENGTH);
 export const requestedDateInput = z
   .object({
     requested_date: isoDate('requested date'),
-    note: z
-      .string({ error: 'The note field is required.' })
-      .trim()
-      .min(1, 'The note field is required.')
-      .max(BOOKING_NOTE_MAX_LENGTH, tooLongMessage('note', BOOKING_NOTE_MAX_LENGTH)),
+    note: requiredText('note', BOOKING_NOTE_MAX_LENGTH),
   })
   .strict();
 export type RequestedDateInput = z.input<typeof requestedDateInput>;
@@ -147,12 +143,7 @@ export type BookingInput = z.input<typeof bookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
 
-const visitorName = z
-  .string({ error: 'The name field is required.' })
-  .trim()
-  .min(1, 'The name field is required.')
-  // Its own message: the type's error ('required') would otherwise word this one too.
-  .max(100, tooLongMessage('name', 100));
+const visitorName = requiredText('name', 100);
 
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
