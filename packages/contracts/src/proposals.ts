@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
-import { adminSearchText, boundedText, tooLongMessage } from './common';
+import { adminSearchText, boundedText, requiredText, tooLongMessage } from './common';
 
 /**
  * Texts of proposals and quote requests that the server says (kept here, out of the first-load messages); the web
@@ -240,11 +240,7 @@ export const acceptProposalInput = z.object({
 export type AcceptProposalInput = z.input<typeof acceptProposalInput>;
 
 export const declineProposalInput = z.object({
-  comment: z
-    .string({ error: 'The comment field is required.' })
-    .trim()
-    .min(1, 'The comment field is required.')
-    .max(PROPOSAL_LIMITS.comment, tooLongMessage('comment', PROPOSAL_LIMITS.comment)),
+  comment: requiredText('comment', PROPOSAL_LIMITS.comment),
 });
 export type DeclineProposalInput = z.input<typeof declineProposalInput>;
 
