@@ -61,6 +61,18 @@ async function accepted(capacity = 2) {
   return { ...setup, proposal: p as { id: number; number: string } };
 }
 
+/** The accepted proposal's windows, and the customer's booking of the window at `index` of them. */
+async function bookedWindow(deal: { a: { token: string }; proposal: { id: number } }, index: number) {
+  const call = caller(t);
+  const slots = (await call('GET', `/api/user/proposals/${deal.proposal.id}/slots`, deal.a.token)).json()
+    .slots;
+  const booked = await call('POST', `/api/user/proposals/${deal.proposal.id}/booking`, deal.a.token, {
+    slot_start: slots[index].start,
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  return { slots, id: booked.json().booking.id as number };
+}
+
 describe('schedule', () => {
   it('is published by the admin and refuses bad windows with the field named, writing nothing', async () => {
     const { admin } = await dealSetup(t);
@@ -655,12 +667,7 @@ describe('installation bookings', () => {
   it('a confirmed date leaves the calendar whenever it stops being confirmed, whoever moves, answers or cancels it', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
-    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
-    const id = (
-      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
-        slot_start: slots[20].start,
-      })
-    ).json().booking.id as number;
+    const { slots, id } = await bookedWindow({ a, proposal }, 20);
     /** The calendar files mailed to the customer since the last look, each with its method, entry and start. */
     const entries = async () => {
       const mails = await db()
@@ -725,12 +732,7 @@ describe('installation bookings', () => {
   it('a window that has started is neither confirmed nor declined; a date without a window waits for one', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
-    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
-    const id = (
-      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
-        slot_start: slots[10].start,
-      })
-    ).json().booking.id as number;
+    const { slots, id } = await bookedWindow({ a, proposal }, 10);
     await startIn(id, -5);
     await db().delete(mailQueue);
     const before = await db().select().from(bookings);
@@ -895,12 +897,7 @@ describe('installation bookings', () => {
   it('reschedules and cancels up to 48 hours before, not later', async () => {
     const { a, b, admin, proposal } = await accepted(1);
     const call = caller(t);
-    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
-    const id = (
-      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
-        slot_start: slots[10].start,
-      })
-    ).json().booking.id;
+    const { slots, id } = await bookedWindow({ a, proposal }, 10);
     expect(
       (await call('POST', `/api/user/bookings/${id}/reschedule`, b.token, { slot_start: slots[11].start }))
         .statusCode,
@@ -946,12 +943,7 @@ describe('installation bookings', () => {
   it('refuses a move or a proposal to the window the booking is already in (422), and the booking stays confirmed', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
-    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
-    const id = (
-      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
-        slot_start: slots[10].start,
-      })
-    ).json().booking.id;
+    const { slots, id } = await bookedWindow({ a, proposal }, 10);
     expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
     await db().delete(mailQueue);
     await db().delete(notifications);
