@@ -32,6 +32,7 @@ const AREA_ONLY = [
   'use-focus-on-close',
   // The question before leaving a changed form: the back-office's forms and the proposal builder.
   String.raw`forms[\/]use-unsaved-changes`,
+  String.raw`forms[\/]unsaved-changes-provider`,
 ];
 const NOT_IN_SHELL = [
   ...AREA_ONLY,

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { UnsavedChangesProvider } from '../components/ui/forms/unsaved-changes-provider';
 import { MessageDialogsProvider } from '../components/ui/message-dialogs';
 
 /** A query client like the app's (no retries), fresh for each test. */
@@ -16,8 +17,9 @@ export interface RenderOptions {
   history?: string[];
   queryClient?: QueryClient;
   /**
-   * A data router (createMemoryRouter) instead of <MemoryRouter>, for screens that use its hooks (useBlocker):
-   * the screen at `route`, and a page at every other path that says where the app went.
+   * A data router (createMemoryRouter) instead of <MemoryRouter>, for screens that use its hooks (useBlocker, and
+   * so useUnsavedChanges, whose guard the router's layout holds as the admin and customer layouts do): the screen at
+   * `route`, and a page at every other path that says where the app went.
    */
   dataRouter?: boolean;
   /** With `dataRouter`: the screen's route pattern ('/admin/products/:id/edit'), for its `useParams`; else `route`. */
@@ -31,8 +33,18 @@ export type TestRouter = ReturnType<typeof createMemoryRouter>;
 function createTestRouter(screen: ReactNode, route: string, history: string[], path?: string): TestRouter {
   return createMemoryRouter(
     [
-      { path: path ?? route.split('?')[0], element: screen },
-      { path: '*', element: <p>Left for another page</p> },
+      {
+        // As the area layouts: the one navigation guard of the forms with unsaved changes.
+        element: (
+          <UnsavedChangesProvider>
+            <Outlet />
+          </UnsavedChangesProvider>
+        ),
+        children: [
+          { path: path ?? route.split('?')[0], element: screen },
+          { path: '*', element: <p>Left for another page</p> },
+        ],
+      },
     ],
     { initialEntries: [...history, route], initialIndex: history.length },
   );

@@ -8,6 +8,7 @@ import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '..
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
+import { UnsavedChangesProvider } from '../../components/ui/forms/unsaved-changes-provider';
 
 /**
  * The back-office shell: a collapsible sidebar (a drawer below 768 px) and a top bar. Its message dialogs belong
@@ -64,9 +65,12 @@ export function AdminLayout() {
             tabIndex={-1}
             className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            <PageErrorBoundary>
-              <Outlet />
-            </PageErrorBoundary>
+            {/* The one navigation guard of the page's forms with unsaved changes (React Router keeps one blocker). */}
+            <UnsavedChangesProvider>
+              <PageErrorBoundary>
+                <Outlet />
+              </PageErrorBoundary>
+            </UnsavedChangesProvider>
           </main>
         </div>
       </div>

@@ -30,6 +30,7 @@ import { useUnreadNotificationCount } from '../../features/notifications/api/use
 import { LazyNotificationBell as NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
 import { VerificationBanner } from '../../features/accounts/components/verification-banner';
 import { Avatar } from './avatar';
+import { UnsavedChangesProvider } from '../../components/ui/forms/unsaved-changes-provider';
 
 const PROPOSALS_LINK = { key: 'proposals', label: 'Proposals', to: '/user/proposals' } as const;
 
@@ -268,9 +269,12 @@ export function CustomerLayout() {
             className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"
           >
             <VerificationBanner />
-            <PageErrorBoundary>
-              <Outlet />
-            </PageErrorBoundary>
+            {/* The one navigation guard of the page's forms with unsaved changes (React Router keeps one blocker). */}
+            <UnsavedChangesProvider>
+              <PageErrorBoundary>
+                <Outlet />
+              </PageErrorBoundary>
+            </UnsavedChangesProvider>
           </main>
         </div>
         <CustomerBottomBar />

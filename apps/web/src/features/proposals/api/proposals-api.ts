@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
 import { readAgain } from '../../../lib/query-client';
 import { useRealtimeEvent, useRealtimeReconnect } from '../../../lib/realtime-client';
-import { dismissToast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { toastFailure } from '../messages';
 import type {
   AcceptProposalInput,
@@ -254,8 +254,12 @@ export function useInvalidateProposals() {
 
 interface Outcome<R> {
   onSuccess?: (result: R) => void;
-  /** What a failure does besides its toast (the server's field errors under the form's fields). */
-  onError?: (error: Error) => void;
+  /**
+   * What a failure does besides its toast (the server's field errors under the form's fields). It may answer what
+   * the toast says instead: null when the form shows the whole failure (each message of a 422 under its field),
+   * so it is not said twice; a text for the part the form has no field for.
+   */
+  onError?: (error: Error) => string | null | void;
   /**
    * The step's failure text, toasted when it fails (the server's own message where it gave one: a 409's, a 422's).
    * It is the step's one failure toast: its next outcome takes it away, so a refusal already fixed does not stay
@@ -267,7 +271,7 @@ interface Outcome<R> {
 /**
  * A step of a deal, which refreshes every proposal query when it succeeds or answers 409 (the deal had changed). `run` reports its outcome even when
  * the component that asked is gone by then: the refetch of the step, or the realtime event it sends, can replace
- * that component first (a cancelled booking's section goes away), and TanStack Query drops the callbacks given to
+ * that component first (a cancelled booking's buttons go away), and TanStack Query drops the callbacks given to
  * `mutate` on unmount.
  */
 export function useProposalMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
@@ -296,8 +300,9 @@ export function useProposalMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
         },
         (error: Error) => {
           settled();
-          if (failure) failureToast.current = toastFailure(error, failure);
-          onError?.(error);
+          const said = onError?.(error);
+          if (failure && said !== null)
+            failureToast.current = said ? toast.error(said) : toastFailure(error, failure);
         },
       );
     },

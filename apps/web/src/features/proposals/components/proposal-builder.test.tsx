@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROPOSAL_MESSAGES } from '@shop/contracts';
 import { ProposalBuilder } from './proposal-builder';
 import { HttpResponse } from 'msw';
+import { clearToasts, getToasts } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
@@ -18,6 +20,20 @@ function renderBuilder(onSaved = vi.fn(), taxRate = '0.00', onCancel?: () => voi
 }
 
 const totals = () => within(screen.getByRole('region', { name: 'Totals (estimate)' }));
+
+/** The failure toasts on screen, by their text. */
+const failureToasts = () => getToasts().flatMap((t) => (t.type === 'error' ? [t.message] : []));
+
+/** The server refusing the draft with `errors` (its message is the first of them, as the server's is). */
+function refuse(errors: Record<string, string[]>) {
+  answer('post', '/api/admin/designs/5/proposals', () =>
+    HttpResponse.json({ message: Object.values(errors)[0]![0], errors }, { status: 422 }),
+  );
+}
+
+afterEach(() => {
+  clearToasts();
+});
 
 describe('ProposalBuilder', () => {
   it('opens at its first field; Cancel closes it, after asking when something was changed', async () => {
@@ -149,5 +165,65 @@ describe('ProposalBuilder', () => {
     await user.click(screen.getByRole('button', { name: 'Add delivery' }));
     await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '100');
     expect(totals().getByTestId('tax')).toHaveTextContent('$8.25');
+  });
+
+  it("puts a 422's messages under the fields it names and focuses the first, without saying them again in a toast", async () => {
+    const user = userEvent.setup();
+    refuse({
+      tax_rate: ['The tax rate must be a percent from 0 to 100.'],
+      'lines.1.quantity': [PROPOSAL_MESSAGES.amountTooLarge],
+      lines: [PROPOSAL_MESSAGES.amountTooLarge],
+    });
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Add installation' }));
+    const [price1, price2] = screen.getAllByRole('textbox', { name: 'Unit price' });
+    await user.type(price1!, '100');
+    await user.type(price2!, '99999999');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    const quantity = screen.getAllByRole('spinbutton', { name: 'Quantity' })[1]!;
+    await waitFor(() => expect(quantity).toHaveFocus());
+    expect(quantity).toHaveAccessibleDescription(PROPOSAL_MESSAGES.amountTooLarge);
+    expect(screen.getByRole('textbox', { name: /Tax rate/ })).toHaveAccessibleDescription(
+      'The tax rate must be a percent from 0 to 100.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(PROPOSAL_MESSAGES.amountTooLarge);
+    expect(failureToasts()).toEqual([]);
+  });
+
+  it('says in a toast only what the form cannot show on a field: a product gone from the catalogue', async () => {
+    const user = userEvent.setup();
+    const product = { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null };
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 }),
+    );
+    refuse({
+      'lines.0.product_id': [PROPOSAL_MESSAGES.productMissing],
+      'lines.1.unit_price': ['The unit price must be an amount with at most 2 decimals.'],
+    });
+    renderBuilder();
+    await user.type(screen.getByRole('searchbox', { name: 'Add a product' }), 'oak');
+    await user.click(await screen.findByRole('button', { name: 'Add Oak Desk' }));
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    const price = screen.getAllByRole('textbox', { name: 'Unit price' })[1]!;
+    await user.type(price, '150');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    await waitFor(() => expect(failureToasts()).toEqual([`Oak Desk: ${PROPOSAL_MESSAGES.productMissing}`]));
+    expect(price).toHaveAccessibleDescription('The unit price must be an amount with at most 2 decimals.');
+    await waitFor(() => expect(price).toHaveFocus());
+  });
+
+  it('says a failure other than a refused field in a toast', async () => {
+    const user = userEvent.setup();
+    answer('post', '/api/admin/designs/5/proposals', () =>
+      HttpResponse.json({ message: 'Server error' }, { status: 500 }),
+    );
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '150');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(failureToasts()).toHaveLength(1));
   });
 });

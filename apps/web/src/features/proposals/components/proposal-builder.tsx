@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
+import { placeFieldErrors } from '../api/field-errors';
 import {
   createProposal,
   proposalSettingsQuery,
@@ -57,6 +58,30 @@ function clean(values: BuilderValues) {
 }
 
 const resolver = contractResolver<BuilderValues>(proposalInput, clean);
+
+// The fields the form shows an error under: of the whole proposal, and of each line (a catalogue line's
+// description is the product's name, shown as text).
+const PROPOSAL_FIELDS = new Set(['valid_until', 'tax_rate', 'notes', 'lines']);
+const LINE_FIELDS = new Set(['quantity', 'unit_price', 'discount']);
+
+/** The line a server's field name ('lines.2.quantity') is about, and which of its fields. */
+function lineOf(field: string, lines: BuilderLine[]) {
+  const [, index, name] = /^lines\.(\d+)\.(\w+)$/.exec(field) ?? [];
+  const line = index === undefined ? undefined : lines[Number(index)];
+  return line && name ? { line, name } : undefined;
+}
+
+function showsError(field: string, lines: BuilderLine[]): boolean {
+  if (PROPOSAL_FIELDS.has(field)) return true;
+  const at = lineOf(field, lines);
+  return !!at && (LINE_FIELDS.has(at.name) || (at.name === 'name' && !at.line.product_id));
+}
+
+/** A server's message the form has no field for, with the name of the line it is about (a product gone). */
+function withLine([field, message]: [string, string], lines: BuilderLine[]): string {
+  const name = lineOf(field, lines)?.line.name;
+  return name ? `${name}: ${message}` : message;
+}
 
 function inDays(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -147,9 +172,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
         failure: PROPOSAL_FAILURES.saveFailed,
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          for (const [field, messages] of Object.entries(error.errors))
-            setError(field as keyof BuilderValues, { message: messages[0] });
-          focusFirstError(event?.target);
+          const { placed, left } = placeFieldErrors(error, setError, (field) =>
+            showsError(field, values.lines),
+          );
+          if (placed) focusFirstError(event?.target);
+          // A refusal the fields show in full is not said again in a toast; what they cannot show is.
+          if (error.status !== 422 || (!placed && !left.length)) return;
+          return left.length ? left.map((entry) => withLine(entry, values.lines)).join(' ') : null;
         },
       }),
     (_errors, event) => focusFirstError(event?.target),
