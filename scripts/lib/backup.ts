@@ -448,8 +448,8 @@ export const restoreStagingDir = (filesDir: string) =>
  * Restores a backup into an empty database (no table of the shop in it yet) and an empty files folder: checks the
  * whole backup first (checkBackup); copies the files into a staging folder; in one transaction applies the
  * migrations, loads every table's rows (each table's count compared with the manifest's) and sets the sequences
- * past the restored ids; after the commit renames the staging folder into the files folder. A failure before the
- * commit leaves the database and the files folder as they were.
+ * past the restored ids (the proposal numbers' past the restored numbers); after the commit renames the staging
+ * folder into the files folder. A failure before the commit leaves the database and the files folder as they were.
  *
  * A run cut short (a crash, a kill) leaves the staging folder behind. With the database still empty (cut before the
  * commit) the next run removes it and starts again; with the database restored (cut between the commit and the
@@ -531,6 +531,12 @@ export async function restore(opts: {
           `select setval($1, coalesce((select max(${quote(s.column_name)}) from public.${quote(s.table_name)}), 0) + 1, false)`,
           [s.seq],
         );
+      // The proposal numbers' sequence, which no column owns, goes on after the highest number restored (as
+      // migration 0030 set it), so a restored shop never gives a number twice.
+      await client.query(
+        `select setval('public.proposal_number_seq', coalesce(max(substring(number from '^P-([0-9]+)$')::bigint), 0) + 1, false)
+         from public.proposals`,
+      );
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => {});

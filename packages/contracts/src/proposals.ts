@@ -348,8 +348,11 @@ export const quoteRequest = z.object({
   items: z.array(quoteRequestItem),
   customer: proposalCustomer,
   created_at: z.string(),
-  /** The proposals that answer it (ids, newest first). */
-  proposal_ids: z.array(z.number().int()),
+  /**
+   * The proposals that answer it, newest first: each once, by its number and the id of its latest version (where
+   * the back-office opens it).
+   */
+  proposals: z.array(z.object({ id: z.number().int(), number: z.string() })),
 });
 export type QuoteRequest = z.infer<typeof quoteRequest>;
 

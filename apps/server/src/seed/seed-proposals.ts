@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { PROPOSAL_LIMITS } from '@shop/contracts';
 import type { AppContext } from '../context';
 import { fromCents, lineTotal, totals } from '../modules/proposals/money';
+import { nextProposalNumber } from '../modules/proposals/queries';
 import { addDays, zonedDay } from '../modules/scheduling/shop-time';
 import { products } from '../db/schema/catalog';
 import { proposalLines, proposals } from '../db/schema/deals';
@@ -58,7 +59,7 @@ export async function seedProposals(ctx: AppContext): Promise<void> {
     const [row] = await tx
       .insert(proposals)
       .values({
-        number: 'P-000000',
+        number: await nextProposalNumber(tx),
         designId: design.id,
         status: 'sent',
         validUntil: addDays(today, PROPOSAL_LIMITS.defaultValidityDays),
@@ -70,10 +71,6 @@ export async function seedProposals(ctx: AppContext): Promise<void> {
         sentAt: new Date(),
       })
       .returning({ id: proposals.id });
-    await tx
-      .update(proposals)
-      .set({ number: `P-${String(row!.id).padStart(6, '0')}` })
-      .where(eq(proposals.id, row!.id));
     await tx.insert(proposalLines).values(lines.map((l) => ({ ...l, proposalId: row!.id })));
   });
 }

@@ -185,6 +185,23 @@ describe('backup and restore', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     const design = await submit(t, HAVE_DESIGN_FIELDS, [designFile()], bearer(customer.token));
     expect(design.statusCode, design.body).toBeLessThan(300);
+    // Two proposals on it: their numbers come from a sequence no column owns (P-000001, P-000002).
+    const { rows: designs } = await t.ctx.database.pool.query<{ id: number }>(
+      `select id from design_submissions where slug = $1`,
+      [design.json().design.slug],
+    );
+    for (let i = 0; i < 2; i++) {
+      const proposal = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/designs/${designs[0]!.id}/proposals`,
+        headers: bearer(admin.token),
+        payload: {
+          valid_until: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+          lines: [{ name: 'Installation', quantity: 1, unit_price: '250' }],
+        },
+      });
+      expect(proposal.statusCode, proposal.body).toBe(201);
+    }
     // An upload no row adopted (journaled, its request never finished): not part of the shop's data.
     const filesDir = path.join(t.dataDir, 'files');
     await mkdir(path.join(filesDir, 'orphans'), { recursive: true });
@@ -254,6 +271,9 @@ describe('backup and restore', () => {
         `select nextval(pg_get_serial_sequence('users', 'id')) as next, (select max(id) from users) as max`,
       );
       expect(Number(rows[0]!.next)).toBeGreaterThan(Number(rows[0]!.max));
+      // The proposal numbers go on after the highest one restored.
+      const numbers = await client.query<{ next: string }>(`select nextval('proposal_number_seq') as next`);
+      expect(Number(numbers.rows[0]!.next)).toBe(3);
     } finally {
       await client.end();
     }

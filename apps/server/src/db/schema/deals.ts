@@ -6,6 +6,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -57,6 +58,12 @@ export const quoteRequestItems = pgTable(
     check('quote_request_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * Proposal numbers (P-000123), one per proposal: not its row's id, since every version is a row of its own. Created
+ * by migration 0030 past the highest number the proposals already had (numbered from their ids before it).
+ */
+export const proposalNumberSeq = pgSequence('proposal_number_seq');
 
 /**
  * A proposal version. Versions of one proposal share its number; revising a sent one adds version N+1 as a draft.

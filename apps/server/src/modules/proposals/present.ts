@@ -91,9 +91,9 @@ export async function loadQuoteRequest(
   found: NonNullable<Awaited<ReturnType<typeof q.findQuoteRequest>>>,
 ): Promise<QuoteRequest> {
   const r = found.request;
-  const [items, proposalIds] = await readTogether(db, [
+  const [items, answers] = await readTogether(db, [
     () => q.quoteItems(db, r.id),
-    () => q.proposalIdsOfRequest(db, r.id),
+    () => q.proposalsOfRequest(db, r.id),
   ]);
   return {
     id: r.id,
@@ -109,6 +109,6 @@ export async function loadQuoteRequest(
     })),
     customer: { user_id: r.userId, name: found.name, email: found.email, company_name: null },
     created_at: r.createdAt.toISOString(),
-    proposal_ids: proposalIds,
+    proposals: answers,
   };
 }

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { products } from '../../db/schema/catalog';
-import { bookings, proposalLines, proposals, quoteRequestItems, quoteRequests } from '../../db/schema/deals';
+import {
+  bookings,
+  proposalLines,
+  proposalNumberSeq,
+  proposals,
+  quoteRequestItems,
+  quoteRequests,
+} from '../../db/schema/deals';
 import { designSubmissions } from '../../db/schema/designs';
 import { users } from '../../db/schema/users';
 import { containsPattern } from '../../platform/like';
@@ -98,11 +105,15 @@ export async function activeBookingOf(db: DbOrTx, proposalId: number) {
   return rows[0]?.id ?? null;
 }
 
-export async function nextProposalId(db: DbOrTx): Promise<number> {
-  const res = await db.execute<{ id: string }>(
-    sql`select nextval(pg_get_serial_sequence('proposals', 'id')) as id`,
+/**
+ * The number of a new proposal (P-000123), from the numbers' own sequence: its versions keep it, so they use none up,
+ * and proposals written at once never share one.
+ */
+export async function nextProposalNumber(db: DbOrTx): Promise<string> {
+  const res = await db.execute<{ n: number }>(
+    sql`select nextval(${proposalNumberSeq.seqName}::regclass) as n`,
   );
-  return Number(res.rows[0]!.id);
+  return `P-${String(res.rows[0]!.n).padStart(6, '0')}`;
 }
 
 export async function insertProposal(db: DbOrTx, values: typeof proposals.$inferInsert) {
@@ -319,13 +330,20 @@ export async function quoteItems(db: DbOrTx, requestId: number) {
     .orderBy(asc(quoteRequestItems.id));
 }
 
-export async function proposalIdsOfRequest(db: DbOrTx, requestId: number) {
+/** The proposals that answer a quote request: each number once, at its latest version, the latest written first. */
+export async function proposalsOfRequest(db: DbOrTx, requestId: number) {
   const rows = await db
-    .select({ id: proposals.id })
+    .select({ id: proposals.id, number: proposals.number })
     .from(proposals)
     .where(eq(proposals.quoteRequestId, requestId))
     .orderBy(desc(proposals.id));
-  return rows.map((r) => r.id);
+  // A revision is a row written after its number's others: a number's first row here is its latest version.
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    if (seen.has(r.number)) return false;
+    seen.add(r.number);
+    return true;
+  });
 }
 
 export async function markRequestAnswered(db: DbOrTx, requestId: number) {

@@ -230,10 +230,8 @@ async function writeDraft(
     lines.map((l) => l.cents),
     taxRate,
   );
-  const id = await q.nextProposalId(tx);
-  await q.insertProposal(tx, {
-    id,
-    number: `P-${String(id).padStart(6, '0')}`,
+  const { id } = await q.insertProposal(tx, {
+    number: await q.nextProposalNumber(tx),
     version: 1,
     designId: source.designId,
     quoteRequestId: source.quoteRequestId,
@@ -322,15 +320,13 @@ export async function revise(ctx: AppContext, adminId: number, id: number) {
     if (!['sent', 'declined', 'expired'].includes(p.status) || versions[0]!.id !== p.id)
       throw conflict(PROPOSAL_MESSAGES.notRevisable);
     const lines = await q.linesOf(tx, [p.id]);
-    const nextId = await q.nextProposalId(tx);
     const validUntil =
       p.validUntil >= today ? p.validUntil : addDays(today, PROPOSAL_LIMITS.defaultValidityDays);
     const sums = totals(
       lines.map((l) => lineTotal(l.quantity, l.unitPrice, l.discount)),
       p.taxRate,
     );
-    await q.insertProposal(tx, {
-      id: nextId,
+    const { id: nextId } = await q.insertProposal(tx, {
       number: p.number,
       version: versions[0]!.version + 1,
       designId: p.designId,
@@ -382,9 +378,10 @@ export async function send(ctx: AppContext, id: number) {
     const v = await view(ctx, tx, id, false);
     const pdf = await pdfOf(ctx, v);
     const link = `${ctx.config.publicUrl}/user/proposals/${id}`;
+    const pieces = v.lines.reduce((sum, l) => sum + l.quantity, 0);
     const paragraphs = [
       `Hello ${v.customer.name},`,
-      `Our proposal ${v.number}${v.version > 1 ? ` (version ${v.version})` : ''} is ready: ${v.lines.length} ${v.lines.length === 1 ? 'item' : 'items'}, total ${formatAmount(v.total, v.currency)}, valid until ${formatDay(v.valid_until)}.`,
+      `Our proposal ${v.number}${v.version > 1 ? ` (version ${v.version})` : ''} is ready: ${counted(v.lines.length, 'line')}, ${counted(pieces, 'piece')}, total ${formatAmount(v.total, v.currency)}, valid until ${formatDay(v.valid_until)}.`,
       'The proposal is attached as a PDF. You can accept or decline it in your account.',
     ];
     await enqueueMail(tx, {
@@ -409,6 +406,32 @@ export async function send(ctx: AppContext, id: number) {
   });
   await publishNotifications(ctx, rows);
   return adminProposal(ctx, id);
+}
+
+/** "1 piece", "1,200 pieces"; without a noun, the number alone as the app writes it ("1,200"). */
+function counted(n: number, noun?: string): string {
+  const figure = n.toLocaleString('en-US');
+  return noun ? `${figure} ${n === 1 ? noun : `${noun}s`}` : figure;
+}
+
+/** How much of a notification the declined lines may take (the mail lists them all). */
+const DECLINED_NOTICE_LENGTH = 300;
+
+/**
+ * The items, comma-separated, as many as fit in `max` characters (the first always, cut to fit), the others
+ * counted: "1 × Installation, 2 × Desk and 5 more".
+ */
+function listFitting(items: string[], max: number): string {
+  let list = cutText(items[0]!, max, '…');
+  let shown = 1;
+  while (shown < items.length) {
+    const rest = items.length - shown - 1;
+    const next = `${list}, ${items[shown]}`;
+    if (next.length + (rest ? ` and ${rest} more`.length : 0) > max) break;
+    list = next;
+    shown += 1;
+  }
+  return shown < items.length ? `${list} and ${items.length - shown} more` : list;
 }
 
 /** The customer's decision: only a sent proposal within its validity, once. */
@@ -463,13 +486,21 @@ async function decide(
     }
     const v = await view(ctx, tx, id, false);
     const what = decision.accept ? 'accepted' : 'declined';
-    const message = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${formatAmount(v.total, v.currency)})` : ''}.${decision.comment ? ` "${cutText(decision.comment, 200)}"` : ''}`;
+    const headline = `${v.customer.name} ${what} proposal ${v.number}${decision.accept ? ` (total ${formatAmount(v.total, v.currency)})` : ''}.`;
+    const quoted = decision.comment ? ` "${cutText(decision.comment, 200)}"` : '';
+    // The lines the customer accepted without: all of them in the mail, what fits in the notification.
+    const declined = v.lines.filter((l) => l.declined).map((l) => `${counted(l.quantity)} × ${l.name}`);
+    const message = `${headline}${declined.length ? ` Declined lines: ${listFitting(declined, DECLINED_NOTICE_LENGTH)}.` : ''}${quoted}`;
+    const paragraphs = [
+      `${headline}${quoted}`,
+      ...(declined.length ? [`Declined lines:\n${declined.join('\n')}`] : []),
+    ];
     const link = `${ctx.config.publicUrl}/admin/proposals/${id}`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,
       subject: `Proposal ${v.number} ${what}`,
-      text: `${message}\n\nOpen the proposal: ${link}\n`,
-      html: simpleHtml(ctx.config.appName, [message], { label: 'Open the proposal', url: link }),
+      text: `${paragraphs.join('\n\n')}\n\nOpen the proposal: ${link}\n`,
+      html: simpleHtml(ctx.config.appName, paragraphs, { label: 'Open the proposal', url: link }),
       kind: `proposal_${what}`,
       ref: String(id),
     });

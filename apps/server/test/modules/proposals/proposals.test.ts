@@ -164,6 +164,32 @@ describe('proposals', () => {
     expect(mail).toMatch(/Content-Type: application\/pdf; name=proposal-P-\d{6}-v1\.pdf/);
   });
 
+  it("the customer's proposal mail counts its lines and the pieces in them", async () => {
+    const { admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const mailOf = async (payload: object) => {
+      const p = (await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, payload)).json()
+        .proposal;
+      await db().delete(mailQueue);
+      expect((await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token)).statusCode).toBe(200);
+      const [mail] = await db().select().from(mailQueue);
+      return { mail: mail!, p };
+    };
+    // 3 chairs, an installation and a rounding: 3 lines, 5 pieces.
+    const { mail, p } = await mailOf(body(product.id));
+    expect(mail.textBody).toContain(
+      `Our proposal ${p.number} is ready: 3 lines, 5 pieces, total $4,067.29, valid until `,
+    );
+    expect(mail.htmlBody).toContain('is ready: 3 lines, 5 pieces, total $4,067.29');
+    const one = await mailOf({ valid_until: inDays(14), lines: [{ product_id: product.id, quantity: 1 }] });
+    expect(one.mail.textBody).toContain('is ready: 1 line, 1 piece, total ');
+    const many = await mailOf({
+      valid_until: inDays(14),
+      lines: [{ product_id: product.id, quantity: 1200 }],
+    });
+    expect(many.mail.textBody).toContain('is ready: 1 line, 1,200 pieces, total ');
+  });
+
   it('serves the PDF to both sides with the shop, customer, lines with photos and totals', async () => {
     const { a, admin, design, product } = await dealSetup(t);
     const call = caller(t);
@@ -331,6 +357,84 @@ describe('proposals', () => {
     expect(note!.data).toMatchObject({ type: 'proposal_accepted', proposal_id: p.id });
     const mails = await db().select().from(mailQueue);
     expect(mails.map((m) => m.kind)).toEqual(['proposal_accepted']);
+  });
+
+  it("the shop's notice of an acceptance names the lines the customer declined, and reads as before when none were", async () => {
+    const { a, admin, design, product } = await dealSetup(t);
+    const call = caller(t);
+    const sentProposal = async (payload: object) => {
+      const p = (await call('POST', `/api/admin/designs/${design.id}/proposals`, admin.token, payload)).json()
+        .proposal;
+      await call('POST', `/api/admin/proposals/${p.id}/send`, admin.token);
+      await db().delete(mailQueue);
+      await db().delete(notifications);
+      return p;
+    };
+    const noticeOf = async (id: number) => {
+      const [note] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+      const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.kind, 'proposal_accepted'));
+      const link = `http://shop.test/admin/proposals/${id}`;
+      expect(mail!.textBody.endsWith(`\n\nOpen the proposal: ${link}\n`), mail!.textBody).toBe(true);
+      return {
+        note: note!.data.message,
+        mail: mail!.textBody.replace(`\n\nOpen the proposal: ${link}\n`, ''),
+      };
+    };
+
+    // Two of three lines declined: both named with their quantities, in the notification and in the mail.
+    const p = await sentProposal(
+      body(product.id, {
+        lines: [
+          { product_id: product.id, quantity: 3 },
+          { name: 'Installation', quantity: 1, unit_price: '250' },
+          { name: 'Floor protection', quantity: 12, unit_price: '5' },
+        ],
+      }),
+    );
+    const declined = await call('POST', `/api/user/proposals/${p.id}/accept`, a.token, {
+      comment: 'We install ourselves.',
+      declined_line_ids: [p.lines[1].id, p.lines[2].id],
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const withDeclined = await noticeOf(p.id);
+    const head = `${p.customer.name} accepted proposal ${p.number} (total $4,218.50).`; // 3 x 1299.00 = 3897.00, tax 321.50
+    expect(withDeclined.note).toBe(
+      `${head} Declined lines: 1 × Installation, 12 × Floor protection. "We install ourselves."`,
+    );
+    expect(withDeclined.mail).toBe(
+      `${head} "We install ourselves."\n\nDeclined lines:\n1 × Installation\n12 × Floor protection`,
+    );
+    const html = (await db().select().from(mailQueue))[0]!.htmlBody!;
+    expect(html).toContain('Declined lines:\n1 × Installation\n12 × Floor protection');
+
+    // None declined: the notice as it always was.
+    const whole = await sentProposal(body(product.id));
+    await call('POST', `/api/user/proposals/${whole.id}/accept`, a.token, {});
+    const plain = await noticeOf(whole.id);
+    expect(plain.note).toBe(`${whole.customer.name} accepted proposal ${whole.number} (total $4,067.29).`);
+    expect(plain.mail).toBe(plain.note);
+
+    // Many lines declined: the notification names what fits and counts the rest; the mail lists every one.
+    const many = await sentProposal({
+      valid_until: inDays(14),
+      lines: Array.from({ length: 40 }, (_, i) => ({
+        name: `${'Acoustic panel '.repeat(8)}${i + 1}`,
+        quantity: i + 1,
+        unit_price: '10',
+      })),
+    });
+    await call('POST', `/api/user/proposals/${many.id}/accept`, a.token, {
+      declined_line_ids: many.lines.slice(1).map((l: { id: number }) => l.id),
+    });
+    const long = await noticeOf(many.id);
+    expect(long.note).toMatch(
+      /^.+ accepted proposal .+\. Declined lines: 2 × Acoustic panel .+ and \d+ more\.$/,
+    );
+    expect(long.note.length).toBeLessThan(600);
+    const more = Number(/and (\d+) more\.$/.exec(long.note)![1]);
+    expect(long.note.split(' × ')).toHaveLength(39 - more + 1);
+    for (let i = 2; i <= 40; i++) expect(long.mail).toContain(`\n${i} × ${'Acoustic panel '.repeat(8)}${i}`);
+    expect(long.mail).not.toContain(`\n1 × `);
   });
 
   it('declines with a required comment', async () => {
@@ -843,10 +947,44 @@ describe('proposals', () => {
       (await call('GET', `/api/admin/quote-requests/${qr.id}`, admin.token)).json().quote_request,
     ).toMatchObject({
       status: 'answered',
-      proposal_ids: [p.id],
+      proposals: [{ id: p.id, number: p.number }],
     });
     expect((await call('GET', `/api/user/proposals/${p.id}`, a.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/user/proposals/${p.id}`, b.token)).statusCode).toBe(404);
+  });
+
+  it('the back-office lists a quote request with the numbers of the proposals that answer it, each at its latest version', async () => {
+    const { a, admin, product } = await dealSetup(t);
+    const call = caller(t);
+    const qr = (
+      await call('POST', '/api/user/quote-requests', a.token, {
+        items: [{ product_id: product.id, quantity: 4 }],
+      })
+    ).json().quote_request;
+    const listed = async () =>
+      (await call('GET', '/api/admin/quote-requests', admin.token)).json().quote_requests[0].proposals;
+    expect(await listed()).toEqual([]);
+    const answer = async () =>
+      (
+        await call('POST', `/api/admin/quote-requests/${qr.id}/proposals`, admin.token, {
+          valid_until: inDays(30),
+          lines: [{ product_id: product.id, quantity: 4 }],
+        })
+      ).json().proposal as { id: number; number: string };
+    const first = await answer();
+    expect(await listed()).toEqual([{ id: first.id, number: first.number }]);
+    await call('POST', `/api/admin/proposals/${first.id}/send`, admin.token);
+    const revised = (await call('POST', `/api/admin/proposals/${first.id}/revise`, admin.token)).json()
+      .proposal;
+    const second = await answer();
+    // Newest first; the revised proposal once, at its version 2.
+    expect(await listed()).toEqual([
+      { id: second.id, number: second.number },
+      { id: revised.id, number: first.number },
+    ]);
+    expect(
+      (await call('GET', `/api/admin/quote-requests/${qr.id}`, admin.token)).json().quote_request.proposals,
+    ).toEqual(await listed());
   });
 
   it("refuses a quote request's wrong quantity, list or note under that field, in the contract's words", async () => {

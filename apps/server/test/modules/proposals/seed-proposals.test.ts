@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { proposalInput } from '@shop/contracts';
 import { seedDesigns } from '../../../src/seed/seed-designs';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../../src/seed/demo-accounts';
 import { seedProposals } from '../../../src/seed/seed-proposals';
+import { createForDesign } from '../../../src/modules/proposals/service';
 import { products } from '../../../src/db/schema/catalog';
 import { users } from '../../../src/db/schema/users';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -35,7 +38,7 @@ it('seeds a sent proposal for the demo customer, with exact totals and a PDF', a
     status: 'sent',
     version: 1,
     tax_rate: '8.25',
-    number: `P-${String(p.id).padStart(6, '0')}`,
+    number: 'P-000001',
   });
   // 18 x 399.99 less 10% = 6479.84 (6479.838); 18 x 249.50 = 4491.00; 850.00
   expect(p.lines.map((l) => l.total)).toEqual(['6479.84', '4491.00', '850.00']);
@@ -43,4 +46,17 @@ it('seeds a sent proposal for the demo customer, with exact totals and a PDF', a
   expect(p.tax).toBe('975.22'); // 975.2193
   expect(p.total).toBe('12796.06');
   expect(p.customer.email).toBe(DEMO_CUSTOMER.email);
+
+  // The seed takes its number from the shop's sequence: the next proposal written takes the next one.
+  const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+  const next = await createForDesign(
+    t.ctx,
+    admin!.id,
+    p.design_id!,
+    proposalInput.parse({
+      valid_until: p.valid_until,
+      lines: [{ name: 'Fee', quantity: 1, unit_price: '1' }],
+    }),
+  );
+  expect(next.number).toBe('P-000002');
 });

@@ -73,9 +73,13 @@ export default function AdminQuoteRequestsPage() {
                 >
                   Answer with a proposal
                 </Button>
-                {q.proposal_ids.map((id) => (
-                  <Link key={id} className="text-sm text-navy-700 underline" to={`/admin/proposals/${id}`}>
-                    Proposal #{id}
+                {q.proposals.map((p) => (
+                  <Link
+                    key={p.id}
+                    className="text-sm text-navy-700 underline"
+                    to={`/admin/proposals/${p.id}`}
+                  >
+                    {p.number}
                   </Link>
                 ))}
               </div>
