@@ -188,6 +188,8 @@ export const booking = z.object({
   changeable: z.boolean(),
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
+  /** When a cancelled booking was cancelled (by either side); null while it is not. */
+  cancelled_at: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

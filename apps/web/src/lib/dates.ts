@@ -59,6 +59,7 @@ export const formatLongDay = writer(LONG_DAY);
  */
 export function datesIn(timeZone: string | undefined) {
   return {
+    formatDateTime: writer({ ...DATE, ...TIME }, timeZone),
     formatTime: writer(TIME, timeZone),
     formatDay: writer(DAY_OF_WEEK, timeZone),
     formatLongDay: writer(LONG_DAY, timeZone),

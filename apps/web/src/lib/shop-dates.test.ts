@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHOP_TIMEZONE_META } from '@shop/contracts';
-import { formatSlot, shopDates } from './shop-dates';
+import { formatShopDateTime, formatSlot, shopDates } from './shop-dates';
 
 function shopIn(timeZone: string) {
   const meta = document.createElement('meta');
@@ -21,6 +21,12 @@ describe("installation times in the shop's timezone", () => {
     );
     expect(plain(formatSlot('2026-07-01T13:00:00.000Z', null))).toBe('Wed, Jul 1, 9:00 AM EDT');
     expect(formatSlot(null, null)).toBe('');
+  });
+
+  it('writes a moment of a booking (its cancellation) on the shop’s clock with the date and the zone’s name', () => {
+    shopIn('America/New_York');
+    expect(plain(formatShopDateTime('2026-12-02T03:30:00.000Z'))).toBe('Dec 1, 2026, 10:30 PM EST');
+    expect(formatShopDateTime('')).toBe('');
   });
 
   it('groups a window by the shop’s day, not the browser’s', () => {

@@ -13,3 +13,10 @@ export function formatSlot(start: string | null, end: string | null): string {
   const times = end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start);
   return `${formatDay(start)}, ${times} ${zoneName(start)}`;
 }
+
+/** A moment of a booking's life (when it was cancelled) on the shop's clock, with the zone's name. */
+export function formatShopDateTime(at: string): string {
+  const { formatDateTime, zoneName } = shopDates();
+  const written = formatDateTime(at);
+  return written && `${written} ${zoneName(at)}`;
+}

@@ -175,6 +175,7 @@ export function toBookingDto(found: q.BookingWithProposal): Booking {
     changeable: changeable(b),
     created_at: b.createdAt.toISOString(),
     confirmed_at: b.confirmedAt?.toISOString() ?? null,
+    cancelled_at: b.cancelledAt?.toISOString() ?? null,
   };
 }
 

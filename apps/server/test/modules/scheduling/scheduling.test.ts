@@ -969,6 +969,66 @@ describe('installation bookings', () => {
     expect(await db().$count(notifications)).toBe(0);
   });
 
+  it('a cancelled installation stays readable on both sides, its window and when it was cancelled; the customer books again, the shop has nothing to answer on it', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { slots, id } = await bookedWindow({ a, proposal }, 10);
+    const asked = Date.now();
+    const cancelled = await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const shopCancelled = cancelled.json().booking;
+    expect(shopCancelled).toMatchObject({
+      status: 'cancelled',
+      slot_start: slots[10].start,
+      changeable: false,
+    });
+    expect(Date.parse(shopCancelled.cancelled_at)).toBeGreaterThanOrEqual(asked - 1_000);
+    expect(Date.parse(shopCancelled.cancelled_at)).toBeLessThanOrEqual(Date.now());
+
+    // The proposal stays accepted with no booking, on either side; both sides' lists keep the cancelled one.
+    for (const [url, token] of [
+      [`/api/admin/proposals/${proposal.id}`, admin.token],
+      [`/api/user/proposals/${proposal.id}`, a.token],
+    ] as const)
+      expect((await call('GET', url, token)).json().proposal, url).toMatchObject({
+        status: 'accepted',
+        booking_id: null,
+      });
+    const kept = {
+      id,
+      status: 'cancelled',
+      slot_start: slots[10].start,
+      cancelled_at: shopCancelled.cancelled_at,
+    };
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual([expect.objectContaining(kept)]);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining(kept),
+    ]);
+
+    // The shop cannot answer a cancelled booking with another window; the customer books a new one.
+    const proposed = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      slot_start: slots[12].start,
+    });
+    expect(proposed.statusCode).toBe(409);
+    expect(proposed.json().message).toBe(SCHEDULING_MESSAGES.notChangeable);
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(409);
+    const again = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      slot_start: slots[12].start,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().booking).toMatchObject({ status: 'requested', cancelled_at: null });
+    expect(
+      (await call('GET', `/api/admin/proposals/${proposal.id}`, admin.token)).json().proposal.booking_id,
+    ).toBe(again.json().booking.id);
+
+    // The customer's own cancellation is dated the same way.
+    const own = await call('POST', `/api/user/bookings/${again.json().booking.id}/cancel`, a.token);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().booking.cancelled_at).toEqual(expect.any(String));
+  });
+
   it('the shop declines a request it has not confirmed even within 48 hours, and the window is free again', async () => {
     const { admin } = await dealSetup(t);
     const call = caller(t);

@@ -1,9 +1,9 @@
 import type { Booking } from '../api/types';
 import { formatDate } from '../../../lib/dates';
-import { formatSlot } from '../../../lib/shop-dates';
+import { formatShopDateTime, formatSlot } from '../../../lib/shop-dates';
 import { BookingStatusBadge } from './proposal-status-badge';
 
-/** A booking's date (a window, or the date asked for) and its status. */
+/** A booking's date (a window, or the date asked for), its status, and when it was cancelled. */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const when = booking.slot_start
     ? formatSlot(booking.slot_start, booking.slot_end)
@@ -18,6 +18,9 @@ export function BookingSummary({ booking }: { booking: Booking }) {
       </span>
       <BookingStatusBadge status={booking.status} />
       {booking.note && <p className="w-full text-slate-600">Note: {booking.note}</p>}
+      {booking.status === 'cancelled' && booking.cancelled_at && (
+        <p className="w-full text-slate-600">Cancelled on {formatShopDateTime(booking.cancelled_at)}.</p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { AdminProposal, Booking } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import { PROPOSAL_FAILURES } from '../messages';
@@ -42,3 +44,94 @@ describe.each([
     expect(asked.map((r) => r.url.pathname)).toEqual([`${api}/42`]);
   });
 });
+
+describe.each([
+  ['the dealer', AdminProposalDetailPage, '/admin/proposals', 'admin', 'Installation'],
+  ['the customer', UserProposalDetailPage, '/user/proposals', 'user', 'Installation date'],
+] as [string, ComponentType, string, 'admin' | 'user', string][])(
+  'an installation booking %s cancels on the proposal page',
+  (_who, Page, pages, side, section) => {
+    const booking: Booking = {
+      id: 5,
+      kind: 'installation',
+      status: 'confirmed',
+      proposal_id: 7,
+      proposal_number: 'P-000007',
+      design_id: 3,
+      user_id: 2,
+      name: 'Robin Buyer',
+      email: 'robin@example.com',
+      phone: null,
+      company_name: null,
+      slot_start: '2030-03-04T14:00:00.000Z',
+      slot_end: '2030-03-04T17:00:00.000Z',
+      requested_date: null,
+      note: null,
+      changeable: true,
+      created_at: '2030-01-03T00:00:00Z',
+      confirmed_at: '2030-01-04T00:00:00Z',
+      cancelled_at: null,
+    };
+    const proposal: AdminProposal = {
+      id: 7,
+      number: 'P-000007',
+      design_id: 3,
+      design_slug: 'D-3',
+      quote_request_id: null,
+      version: 1,
+      status: 'accepted',
+      valid_until: '2030-01-31',
+      currency: 'USD',
+      lines: [],
+      subtotal: '0.00',
+      tax_rate: '0.00',
+      tax: '0.00',
+      total: '0.00',
+      notes: null,
+      customer_comment: null,
+      created_at: '2030-01-01T00:00:00Z',
+      sent_at: '2030-01-01T00:00:00Z',
+      decided_at: '2030-01-02T00:00:00Z',
+      versions: [],
+      booking_id: 5,
+      customer: { user_id: 2, name: 'Robin Buyer', email: 'robin@example.com', company_name: null },
+    };
+
+    it('keeps the cancelled booking in sight, with when it was cancelled, instead of the section going', async () => {
+      const user = userEvent.setup();
+      let current = booking;
+      const cancelledAt = '2030-02-20T15:30:00.000Z';
+      answer('get', `/api/${side}/proposals/7`, () =>
+        HttpResponse.json({
+          proposal: { ...proposal, booking_id: current.status === 'cancelled' ? null : current.id },
+        }),
+      );
+      answer('get', `/api/${side}/bookings`, () =>
+        HttpResponse.json(side === 'admin' ? { bookings: [current], total: 1 } : { bookings: [current] }),
+      );
+      answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [] }));
+      const cancel = answer('post', `/api/${side}/bookings/5/cancel`, () => {
+        current = { ...booking, status: 'cancelled', changeable: false, cancelled_at: cancelledAt };
+        return HttpResponse.json({ booking: current });
+      });
+      renderWithProviders(<Page />, { route: `${pages}/7`, path: `${pages}/:id`, dataRouter: true });
+
+      const region = await screen.findByRole('region', { name: section });
+      await user.click(await within(region).findByRole('button', { name: 'Cancel booking' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+      expect(await within(region).findByText('Cancelled', { exact: true })).toBeInTheDocument();
+      expect(cancel).toHaveLength(1);
+      expect(within(region).getByText(/^Cancelled on /)).toBeInTheDocument();
+      expect(within(region).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+      if (side === 'admin') {
+        expect(region).toHaveTextContent('The customer can book a new date from their proposal.');
+        expect(within(region).getByRole('link', { name: 'Message the customer' })).toBeInTheDocument();
+      } else {
+        expect(region).toHaveTextContent('Book a new date: pick a window or ask for another date.');
+        expect(within(region).getByRole('button', { name: 'Book this window' })).toBeInTheDocument();
+      }
+    });
+  },
+);
