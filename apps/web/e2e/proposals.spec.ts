@@ -465,12 +465,13 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
   const cancel = admin.getByRole('alertdialog', { name: 'Cancel this booking?' });
   await cancel.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(admin.getByText('The booking is cancelled.')).toBeVisible();
-  // Both sides still see the cancelled window and when it was cancelled; the customer books again.
+  // Both sides still see the cancelled window, when and by whom it was cancelled; the customer books again.
   await expect(installation.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(installation.getByText(/^Cancelled on /)).toBeVisible();
+  await expect(installation.getByText(/^Cancelled by the shop on /)).toBeVisible();
   await expect(installation.getByRole('button', { name: 'Cancel booking' })).toBeHidden();
   await expect(installation).toContainText('The customer can book a new date from their proposal.');
   await expect(date.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(date.getByText(/^Cancelled by the shop on /)).toBeVisible();
   await expect(date.getByRole('button', { name: 'Book this window' })).toBeVisible();
 
   // A window less than 48 hours away: the customer can neither move nor cancel it; the shop may still decline the

@@ -190,6 +190,8 @@ export const booking = z.object({
   confirmed_at: z.string().nullable(),
   /** When a cancelled booking was cancelled (by either side); null while it is not. */
   cancelled_at: z.string().nullable(),
+  /** Which side cancelled it: the customer (or the guest who asked for a site visit) or the shop; null while it is not. */
+  cancelled_by: z.enum(['customer', 'shop']).nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -186,6 +186,8 @@ export const bookings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Which side cancelled it; null while it is not cancelled, and for the bookings cancelled before migration 0031. */
+    cancelledBy: text('cancelled_by', { enum: ['customer', 'shop'] }),
   },
   (t) => [
     index('bookings_slot_idx')

@@ -176,6 +176,7 @@ export function toBookingDto(found: q.BookingWithProposal): Booking {
     created_at: b.createdAt.toISOString(),
     confirmed_at: b.confirmedAt?.toISOString() ?? null,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
+    cancelled_by: b.cancelledBy,
   };
 }
 
@@ -484,7 +485,11 @@ export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
     const b = await ownBooking(tx, userId, id);
     checkChangeable(b);
     await spend();
-    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+    const next = await q.updateBooking(tx, b.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelledBy: 'customer',
+    });
     const rows = await tellShop(
       ctx,
       tx,
@@ -618,7 +623,11 @@ export const adminCancel = (ctx: AppContext, id: number) =>
     const b = await adminBooking(tx, id);
     if (b.status === 'confirmed' || b.status === 'cancelled') checkChangeable(b);
     else checkNotStarted(b);
-    const next = await q.updateBooking(tx, b.id, { status: 'cancelled', cancelledAt: new Date() });
+    const next = await q.updateBooking(tx, b.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      cancelledBy: 'shop',
+    });
     const rows = await tellCustomer(
       ctx,
       tx,

@@ -969,7 +969,7 @@ describe('installation bookings', () => {
     expect(await db().$count(notifications)).toBe(0);
   });
 
-  it('a cancelled installation stays readable on both sides, its window and when it was cancelled; the customer books again, the shop has nothing to answer on it', async () => {
+  it('a cancelled installation stays readable on both sides, its window, when and by whom it was cancelled; the customer books again, the shop has nothing to answer on it', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
     const { slots, id } = await bookedWindow({ a, proposal }, 10);
@@ -981,6 +981,7 @@ describe('installation bookings', () => {
       status: 'cancelled',
       slot_start: slots[10].start,
       changeable: false,
+      cancelled_by: 'shop',
     });
     expect(Date.parse(shopCancelled.cancelled_at)).toBeGreaterThanOrEqual(asked - 1_000);
     expect(Date.parse(shopCancelled.cancelled_at)).toBeLessThanOrEqual(Date.now());
@@ -999,6 +1000,7 @@ describe('installation bookings', () => {
       status: 'cancelled',
       slot_start: slots[10].start,
       cancelled_at: shopCancelled.cancelled_at,
+      cancelled_by: 'shop',
     };
     expect(
       (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
@@ -1018,15 +1020,27 @@ describe('installation bookings', () => {
       slot_start: slots[12].start,
     });
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().booking).toMatchObject({ status: 'requested', cancelled_at: null });
+    expect(again.json().booking).toMatchObject({
+      status: 'requested',
+      cancelled_at: null,
+      cancelled_by: null,
+    });
     expect(
       (await call('GET', `/api/admin/proposals/${proposal.id}`, admin.token)).json().proposal.booking_id,
     ).toBe(again.json().booking.id);
 
-    // The customer's own cancellation is dated the same way.
+    // The customer's own cancellation is dated the same way, and says it was theirs on both sides.
     const own = await call('POST', `/api/user/bookings/${again.json().booking.id}/cancel`, a.token);
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json().booking.cancelled_at).toEqual(expect.any(String));
+    expect(own.json().booking).toMatchObject({ cancelled_at: expect.any(String), cancelled_by: 'customer' });
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: again.json().booking.id, cancelled_by: 'customer' }),
+        expect.objectContaining({ id, cancelled_by: 'shop' }),
+      ]),
+    );
   });
 
   it('the shop declines a request it has not confirmed even within 48 hours, and the window is free again', async () => {

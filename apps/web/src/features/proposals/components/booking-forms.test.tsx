@@ -30,6 +30,7 @@ const booking: Booking = {
   created_at: '2030-01-01T00:00:00Z',
   confirmed_at: null,
   cancelled_at: null,
+  cancelled_by: null,
 };
 
 const noSlots = () => answer('get', '/api/*/slots', () => HttpResponse.json({ slots: [] }));

@@ -3,8 +3,15 @@ import { formatDate } from '../../../lib/dates';
 import { formatShopDateTime, formatSlot } from '../../../lib/shop-dates';
 import { BookingStatusBadge } from './proposal-status-badge';
 
-/** A booking's date (a window, or the date asked for), its status, and when it was cancelled. */
-export function BookingSummary({ booking }: { booking: Booking }) {
+/** Who cancelled a booking, as the side reading it says it ('you' for the customer's own). */
+function cancelledBy(booking: Booking, area: 'admin' | 'customer'): string {
+  if (booking.cancelled_by === 'shop') return ' by the shop';
+  if (booking.cancelled_by === 'customer') return area === 'customer' ? ' by you' : ' by the customer';
+  return '';
+}
+
+/** A booking's date (a window, or the date asked for), its status, and when and by whom it was cancelled. */
+export function BookingSummary({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const when = booking.slot_start
     ? formatSlot(booking.slot_start, booking.slot_end)
     : booking.requested_date
@@ -19,7 +26,9 @@ export function BookingSummary({ booking }: { booking: Booking }) {
       <BookingStatusBadge status={booking.status} />
       {booking.note && <p className="w-full text-slate-600">Note: {booking.note}</p>}
       {booking.status === 'cancelled' && booking.cancelled_at && (
-        <p className="w-full text-slate-600">Cancelled on {formatShopDateTime(booking.cancelled_at)}.</p>
+        <p className="w-full text-slate-600">
+          Cancelled{cancelledBy(booking, area)} on {formatShopDateTime(booking.cancelled_at)}.
+        </p>
       )}
     </div>
   );

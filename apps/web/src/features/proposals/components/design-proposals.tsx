@@ -35,7 +35,7 @@ export function DesignProposals({ designId }: { designId: number }) {
           <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             Installation date
           </h3>
-          <BookingSummary booking={booking} />
+          <BookingSummary booking={booking} area="customer" />
         </div>
       )}
       <ul className="@container grid gap-3" aria-label="Proposals for this design">

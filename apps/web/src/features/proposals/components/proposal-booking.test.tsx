@@ -52,6 +52,7 @@ const cancelled: Booking = {
   created_at: '2030-01-03T00:00:00Z',
   confirmed_at: '2030-01-04T00:00:00Z',
   cancelled_at: '2030-02-20T15:30:00.000Z',
+  cancelled_by: 'customer',
 };
 
 // ICU writes a narrow no-break space before AM and PM.
@@ -78,7 +79,7 @@ describe('the installation of an accepted proposal after its booking is cancelle
     expect(plain(within(section).getByTestId('booking-date').textContent)).toBe(
       'Mon, Mar 4, 9:00 AM – 12:00 PM EST',
     );
-    expect(plain(section.textContent)).toContain('Cancelled on Feb 20, 2030, 10:30 AM EST.');
+    expect(plain(section.textContent)).toContain('Cancelled by the customer on Feb 20, 2030, 10:30 AM EST.');
     expect(section).toHaveTextContent('The customer can book a new date from their proposal.');
     expect(within(section).getByRole('link', { name: 'Message the customer' })).toHaveAttribute(
       'href',
@@ -112,7 +113,8 @@ describe('the installation of an accepted proposal after its booking is cancelle
     noSlots();
     // Another proposal's cancelled booking is not this one's.
     const elsewhere = { ...cancelled, id: 9, proposal_id: 8, cancelled_at: '2030-02-25T15:30:00.000Z' };
-    answer('get', '/api/user/bookings', () => HttpResponse.json({ bookings: [cancelled, elsewhere] }));
+    const byShop = { ...cancelled, cancelled_by: 'shop' as const };
+    answer('get', '/api/user/bookings', () => HttpResponse.json({ bookings: [byShop, elsewhere] }));
     const { customer: _c, ...mine } = proposal;
     renderWithProviders(<ProposalBooking proposal={mine} area="customer" />);
     const section = screen.getByRole('region', { name: 'Installation date' });
@@ -120,7 +122,7 @@ describe('the installation of an accepted proposal after its booking is cancelle
     expect(plain(within(section).getByTestId('booking-date').textContent)).toBe(
       'Mon, Mar 4, 9:00 AM – 12:00 PM EST',
     );
-    expect(plain(section.textContent)).toContain('Cancelled on Feb 20, 2030, 10:30 AM EST.');
+    expect(plain(section.textContent)).toContain('Cancelled by the shop on Feb 20, 2030, 10:30 AM EST.');
     expect(section).toHaveTextContent('Book a new date: pick a window or ask for another date.');
     expect(within(section).getByRole('button', { name: 'Book this window' })).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Cancel booking' })).toBeNull();

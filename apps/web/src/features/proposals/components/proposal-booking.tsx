@@ -55,7 +55,7 @@ export function ProposalBooking({
           {failed ??
             (cancelled && (
               <div className="mb-4">
-                <BookingSummary booking={cancelled} />
+                <BookingSummary booking={cancelled} area={area} />
                 <p className="mt-2 text-sm text-slate-600">
                   Book a new date: pick a window or ask for another date.
                 </p>
@@ -72,7 +72,7 @@ export function ProposalBooking({
             <p className="text-sm text-slate-600">Loading…</p>
           ) : (
             <>
-              {cancelled && <BookingSummary booking={cancelled} />}
+              {cancelled && <BookingSummary booking={cancelled} area={area} />}
               <p className={`text-sm text-slate-600 ${cancelled ? 'mt-3' : ''}`}>
                 {cancelled
                   ? 'The customer can book a new date from their proposal.'
@@ -97,7 +97,7 @@ export function ProposalBooking({
       {failed ??
         (booking ? (
           <>
-            <BookingSummary booking={booking} />
+            <BookingSummary booking={booking} area={area} />
             <BookingActions booking={booking} area={area} />
           </>
         ) : query.isPending ? (

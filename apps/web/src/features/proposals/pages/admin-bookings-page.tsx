@@ -65,7 +65,7 @@ export default function AdminBookingsPage() {
                   </>
                 )}
               </p>
-              <BookingSummary booking={b} />
+              <BookingSummary booking={b} area="admin" />
               <BookingActions booking={b} area="admin" />
             </li>
           ))}

@@ -71,6 +71,7 @@ describe.each([
       created_at: '2030-01-03T00:00:00Z',
       confirmed_at: '2030-01-04T00:00:00Z',
       cancelled_at: null,
+      cancelled_by: null,
     };
     const proposal: AdminProposal = {
       id: 7,
@@ -111,7 +112,13 @@ describe.each([
       );
       answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [] }));
       const cancel = answer('post', `/api/${side}/bookings/5/cancel`, () => {
-        current = { ...booking, status: 'cancelled', changeable: false, cancelled_at: cancelledAt };
+        current = {
+          ...booking,
+          status: 'cancelled',
+          changeable: false,
+          cancelled_at: cancelledAt,
+          cancelled_by: side === 'admin' ? 'shop' : 'customer',
+        };
         return HttpResponse.json({ booking: current });
       });
       renderWithProviders(<Page />, { route: `${pages}/7`, path: `${pages}/:id`, dataRouter: true });
@@ -123,7 +130,9 @@ describe.each([
 
       expect(await within(region).findByText('Cancelled', { exact: true })).toBeInTheDocument();
       expect(cancel).toHaveLength(1);
-      expect(within(region).getByText(/^Cancelled on /)).toBeInTheDocument();
+      expect(
+        within(region).getByText(side === 'admin' ? /^Cancelled by the shop on / : /^Cancelled by you on /),
+      ).toBeInTheDocument();
       expect(within(region).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
       if (side === 'admin') {
         expect(region).toHaveTextContent('The customer can book a new date from their proposal.');

@@ -31,6 +31,7 @@ const booking: Booking = {
   created_at: '2030-01-01T00:00:00Z',
   confirmed_at: null,
   cancelled_at: null,
+  cancelled_by: null,
 };
 
 afterEach(() => customerSession.clear());

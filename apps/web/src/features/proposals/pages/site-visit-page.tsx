@@ -91,7 +91,7 @@ export default function SiteVisitPage() {
         <section className="mt-8 rounded-2xl border border-emerald-200 bg-emerald-50 p-5" aria-live="polite">
           <h2 className="text-lg font-semibold text-navy-900">Thank you, your visit is requested.</h2>
           <div className="mt-2">
-            <BookingSummary booking={booked} />
+            <BookingSummary booking={booked} area="customer" />
           </div>
           <p className="mt-2 text-sm text-slate-700">We confirm it by e-mail.</p>
           <Link to="/" className={buttonClasses('outline', 'sm', 'mt-4')}>

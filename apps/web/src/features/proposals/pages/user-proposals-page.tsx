@@ -26,7 +26,7 @@ function SiteVisits() {
       <ul className="grid gap-3">
         {visits.map((visit) => (
           <li key={visit.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <BookingSummary booking={visit} />
+            <BookingSummary booking={visit} area="customer" />
             <BookingActions booking={visit} area="customer" />
           </li>
         ))}
