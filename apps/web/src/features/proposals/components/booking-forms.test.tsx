@@ -236,9 +236,9 @@ describe('Booking actions', () => {
 
 describe('Booking summary', () => {
   it("names a date without a window as the customer's request, or as the shop's proposal", () => {
-    const { rerender } = renderWithProviders(<BookingSummary booking={booking} />);
+    const { rerender } = renderWithProviders(<BookingSummary booking={booking} area="customer" />);
     expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Asked for Mar 4, 2030$/);
-    rerender(<BookingSummary booking={{ ...booking, status: 'proposed' }} />);
+    rerender(<BookingSummary booking={{ ...booking, status: 'proposed' }} area="customer" />);
     expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Proposed for Mar 4, 2030$/);
   });
 });
