@@ -30,6 +30,7 @@ const AREA_ONLY = [
   'money-in',
   'shop-dates',
   'use-focus-on-close',
+  'route-id',
   // The question before leaving a changed form: the back-office's forms and the proposal builder.
   String.raw`forms[\/]use-unsaved-changes`,
   String.raw`forms[\/]unsaved-changes-provider`,

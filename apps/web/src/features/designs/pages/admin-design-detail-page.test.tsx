@@ -37,9 +37,9 @@ const design: AdminDesignDetail = {
 };
 
 /** The page at /admin/design/view/7 in a data router (the review form's unsaved-changes guard needs one). */
-function renderPage() {
+function renderPage(id = '7') {
   const { queryClient, router } = renderWithProviders(<AdminDesignDetailPage />, {
-    route: '/admin/design/view/7',
+    route: `/admin/design/view/${id}`,
     path: '/admin/design/view/:id',
     dataRouter: true,
   });
@@ -138,5 +138,17 @@ describe('AdminDesignDetailPage', () => {
     expect(dialog).toHaveTextContent(ADMIN_MESSAGES.designFetchFailed);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/designs'));
+  });
+
+  it('reports an address whose id is not written in digits without asking the API, then goes back to the list', async () => {
+    const user = userEvent.setup();
+    // Number('1e3') is 1000: the page must not read it as design 1000.
+    const asked = answer('get', '/api/admin/designs/1000/show', () => HttpResponse.json({ design }));
+    const { router } = renderPage('1e3');
+    const dialog = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(dialog).toHaveTextContent(ADMIN_MESSAGES.invalidDesignId);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/designs'));
+    expect(asked).toHaveLength(0);
   });
 });

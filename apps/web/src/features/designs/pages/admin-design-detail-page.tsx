@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { idParam } from '../../../lib/route-id';
 import {
   ADMIN_MESSAGES,
   DESIGN_HISTORY_TEXTS,
@@ -52,15 +53,10 @@ function canPreview(design: AdminDesign): boolean {
   return PREVIEW_EXTENSIONS.includes(ext);
 }
 
-function parseId(value: string | undefined): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-}
-
 /** /admin/design/view/{id}: one design, its files and the review actions. */
 export default function AdminDesignDetailPage() {
   const params = useParams();
-  const id = parseId(params.id);
+  const id = idParam(params.id);
   const navigate = useNavigate();
   const dialogs = useMessageDialogs();
   const client = useQueryClient();

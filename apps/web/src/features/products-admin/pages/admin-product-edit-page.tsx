@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { idParam } from '../../../lib/route-id';
 import { ADMIN_MESSAGES } from '@shop/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
@@ -11,7 +12,7 @@ import { ProductForm } from '../components/product-form';
 
 export default function AdminProductEditPage() {
   const params = useParams();
-  const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const id = idParam(params.id) ?? 0;
   const navigate = useNavigate();
   const dialogs = useMessageDialogs();
   const { data: product, isError, isFetchedAfterMount } = useQuery({ ...productQuery(id), enabled: id > 0 });

@@ -11,12 +11,6 @@ import type { Proposal } from '../api/types';
 import { LoadError } from '../../../components/ui/lists/paged-list';
 import { PROPOSAL_FAILURES } from '../messages';
 
-/** A proposal's id as its page's address writes it (digits, within the server's id range); null for anything else. */
-export function proposalIdOf(param: string | undefined): number | null {
-  const n = /^\d{1,10}$/.test(param ?? '') ? Number(param) : 0;
-  return n > 0 && n <= 2_147_483_647 ? n : null;
-}
-
 function BackToProposals({ to }: { to: string }) {
   return (
     <Link to={to} className={buttonClasses('outline')}>

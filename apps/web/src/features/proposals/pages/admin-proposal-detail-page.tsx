@@ -12,14 +12,15 @@ import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalBuilder } from '../components/proposal-builder';
 import { ProposalLines } from '../components/proposal-lines';
-import { ProposalNotFound, ProposalPageFrame, proposalIdOf } from '../components/proposal-page-frame';
+import { ProposalNotFound, ProposalPageFrame } from '../components/proposal-page-frame';
+import { idParam } from '../../../lib/route-id';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
 import { PROPOSAL_FAILURES } from '../messages';
 
 /** /admin/proposals/{id}: one version of a proposal, its history, PDF, and the draft's editor and actions. */
 export default function AdminProposalDetailPage() {
-  const id = proposalIdOf(useParams().id);
+  const id = idParam(useParams().id);
   return id === null ? <ProposalNotFound backTo="/admin/proposals" /> : <AdminProposalPage id={id} />;
 }
 

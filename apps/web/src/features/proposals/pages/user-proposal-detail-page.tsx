@@ -10,13 +10,14 @@ import { DetailCard } from '../../../components/ui/detail-card';
 import { formatDate } from '../../../lib/dates';
 import { ProposalBooking } from '../components/proposal-booking';
 import { ProposalLines } from '../components/proposal-lines';
-import { ProposalNotFound, ProposalPageFrame, proposalIdOf } from '../components/proposal-page-frame';
+import { ProposalNotFound, ProposalPageFrame } from '../components/proposal-page-frame';
+import { idParam } from '../../../lib/route-id';
 import { ProposalStatusBadge } from '../components/proposal-status-badge';
 import { VersionHistory } from '../components/version-history';
 
 /** /user/proposals/{id}: a sent proposal with its lines, totals, history, PDF, decision and installation date. */
 export default function UserProposalDetailPage() {
-  const id = proposalIdOf(useParams().id);
+  const id = idParam(useParams().id);
   return id === null ? <ProposalNotFound backTo="/user/proposals" /> : <UserProposalPage id={id} />;
 }
 
