@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Outlet } from 'react-router';
-import { PageErrorBoundary } from '../page-error';
+import { AreaOutlet } from './area-outlet';
 import { MessageDialogsProvider } from '../../components/ui/message-dialogs';
 import { SkipLink } from '../../components/ui/skip-link';
 import { ADMIN_SIDEBAR_COLLAPSED_KEY, readPreference, writePreference } from '../../lib/storage-keys';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
-import { UnsavedChangesProvider } from '../../components/ui/forms/unsaved-changes-provider';
 
 /**
  * The back-office shell: a collapsible sidebar (a drawer below 768 px) and a top bar. Its message dialogs belong
@@ -65,12 +63,7 @@ export function AdminLayout() {
             tabIndex={-1}
             className="w-full flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            {/* The one navigation guard of the page's forms with unsaved changes (React Router keeps one blocker). */}
-            <UnsavedChangesProvider>
-              <PageErrorBoundary>
-                <Outlet />
-              </PageErrorBoundary>
-            </UnsavedChangesProvider>
+            <AreaOutlet />
           </main>
         </div>
       </div>

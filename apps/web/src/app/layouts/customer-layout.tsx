@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
-import { PageErrorBoundary } from '../page-error';
+import { Link, NavLink } from 'react-router';
+import { AreaOutlet } from './area-outlet';
 import { CUSTOMER_BOTTOM_BAR, CUSTOMER_LABELS, CUSTOMER_SIDEBAR } from '@shop/contracts';
 import { CountBadge } from '../../components/ui/badge';
 import { BrandLogo } from '../../components/ui/brand-logo';
@@ -30,7 +30,6 @@ import { useUnreadNotificationCount } from '../../features/notifications/api/use
 import { LazyNotificationBell as NotificationBell } from '../../features/notifications/components/lazy-notification-bell';
 import { VerificationBanner } from '../../features/accounts/components/verification-banner';
 import { Avatar } from './avatar';
-import { UnsavedChangesProvider } from '../../components/ui/forms/unsaved-changes-provider';
 
 const PROPOSALS_LINK = { key: 'proposals', label: 'Proposals', to: '/user/proposals' } as const;
 
@@ -269,12 +268,7 @@ export function CustomerLayout() {
             className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 focus:outline-none sm:px-6 md:pb-10 lg:px-8"
           >
             <VerificationBanner />
-            {/* The one navigation guard of the page's forms with unsaved changes (React Router keeps one blocker). */}
-            <UnsavedChangesProvider>
-              <PageErrorBoundary>
-                <Outlet />
-              </PageErrorBoundary>
-            </UnsavedChangesProvider>
+            <AreaOutlet />
           </main>
         </div>
         <CustomerBottomBar />
