@@ -33,6 +33,7 @@ function refuse(errors: Record<string, string[]>) {
 
 afterEach(() => {
   clearToasts();
+  vi.restoreAllMocks();
 });
 
 describe('ProposalBuilder', () => {
@@ -154,6 +155,22 @@ describe('ProposalBuilder', () => {
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /Tax rate/ })).toHaveAttribute('aria-invalid', 'true');
     expect(saved).toHaveLength(0);
+  });
+
+  it('moves the focus only once the errors are on the page, however late their render comes', async () => {
+    // A frame drawn before React renders the errors (a busy machine): the focus must not depend on their order.
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      callback(performance.now());
+      return 0;
+    });
+    const user = userEvent.setup();
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.type(screen.getByRole('textbox', { name: /Tax rate/ }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const price = screen.getByRole('textbox', { name: 'Unit price' });
+    await waitFor(() => expect(price).toHaveFocus());
+    expect(price).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("works out the totals at the shop's default tax rate while the field is empty, and says which", async () => {

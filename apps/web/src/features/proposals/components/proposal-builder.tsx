@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_TAX_RATE, PROPOSAL_LIMITS, proposalInput, type Proposal } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
@@ -156,13 +156,15 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
     return draft ? updateProposal(draft.id, body) : createProposal(owner!, body);
   });
 
-  // In the submitted form, once the errors are on the page (their fields marked aria-invalid after this render).
-  const focusFirstError = (form: EventTarget | null | undefined) => {
-    if (form instanceof HTMLFormElement)
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
+  // Once the errors are on the page: the render that marks their fields aria-invalid is the one this request
+  // causes (the form's own error state and this one are rendered together), and the effect runs after it.
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequests]);
+  const focusFirstError = () => setFocusRequests((n) => n + 1);
   const onSubmit = handleSubmit(
-    (values, event) =>
+    (values) =>
       save.run(values, {
         onSuccess: (saved) => {
           release();
@@ -175,13 +177,13 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
           const { placed, left } = placeFieldErrors(error, setError, (field) =>
             showsError(field, values.lines),
           );
-          if (placed) focusFirstError(event?.target);
+          if (placed) focusFirstError();
           // A refusal the fields show in full is not said again in a toast; what they cannot show is.
           if (error.status !== 422 || (!placed && !left.length)) return;
           return left.length ? left.map((entry) => withLine(entry, values.lines)).join(' ') : null;
         },
       }),
-    (_errors, event) => focusFirstError(event?.target),
+    () => focusFirstError(),
   );
 
   const lineError = (index: number, field: keyof BuilderLine) =>
