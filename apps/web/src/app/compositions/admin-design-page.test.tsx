@@ -2,39 +2,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDesignDetail } from '@shop/contracts';
 import { UNSAVED_CHANGES } from '../../components/ui/forms/use-unsaved-changes';
+import { testAdminDesign } from '../../test/designs';
 import { renderWithProviders } from '../../test/render';
 import { answer } from '../../test/server';
 import AdminDesignPage from './admin-design-page';
 
-const design: AdminDesignDetail = {
-  id: 7,
-  slug: 'D-7',
-  admin_title: 'D-7 · Kitchen',
-  title: 'Kitchen',
-  user: { id: 3, name: 'Ann Lee' },
-  status: 'pending',
-  created_at: '2026-01-01T00:00:00.000Z',
-  selected_tab: 'haveDesign',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  company_name: 'Acme',
-  zip_code: '10001',
-  phone: '555 0100',
-  description: 'Open kitchen.',
-  design_file_url: null,
-  design_file_name: null,
-  design_file_mime: null,
-  design_preferences: '{}',
-  comments: null,
-  recommendation_notes: null,
-  recommendation_files_urls: [],
-  recommendation_files: [],
-  comment_list: [],
-  history: [],
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const design = testAdminDesign(7);
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminDesign } from '@shop/contracts';
+import { testAdminDesign } from '../../../test/designs';
 import { renderWithProviders } from '../../../test/render';
 import { AddCommentDialog } from './admin-design-actions';
 
-const design = { id: 7, admin_title: 'Kitchen', comments: null, status: 'pending' } as AdminDesign;
+const design = testAdminDesign(7);
 
 describe('AddCommentDialog', () => {
   it('marks the comment, which the route requires, as required', () => {

@@ -7,37 +7,14 @@ import {
   DESIGN_PAGE_TEXTS,
   DESIGN_SERVER_MESSAGES,
   UPLOAD_LIMITS,
-  type AdminDesign,
   type AdminDesignDetail,
 } from '@shop/contracts';
+import { testAdminDesign } from '../../../test/designs';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { DesignReviewForm } from './design-review-form';
 
-const design: AdminDesign = {
-  id: 7,
-  slug: 'kitchen',
-  admin_title: 'Kitchen',
-  title: 'Kitchen',
-  user: { id: 3, name: 'Ann Lee' },
-  status: 'pending',
-  created_at: '2026-01-01T00:00:00.000Z',
-  selected_tab: 'haveDesign',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  company_name: '',
-  zip_code: '10001',
-  phone: '555 0100',
-  description: null,
-  design_file_url: null,
-  design_file_name: null,
-  design_file_mime: null,
-  design_preferences: '{}',
-  comments: null,
-  recommendation_notes: null,
-  recommendation_files_urls: [],
-  recommendation_files: [],
-};
+const design = testAdminDesign(7);
 
 const png = (name: string) =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])], name, {
@@ -68,18 +45,15 @@ describe('DesignReviewForm', () => {
 /* ------------------------------------------------------------------ saving */
 
 /** The design as the detail page hands it over: loaded at `updated_at`, with one recommendation file. */
-const loaded: AdminDesignDetail = {
-  ...design,
+const loaded = testAdminDesign(7, {
   status: 'pending',
   recommendation_notes: 'Use pedestals.',
   recommendation_files: [
     { id: 41, name: 'plan.pdf', url: '/api/files/designs/7/recommendations/41', mime: 'application/pdf' },
   ],
   recommendation_files_urls: ['/api/files/designs/7/recommendations/41'],
-  comment_list: [],
-  history: [],
   updated_at: '2026-03-01T10:00:00.123Z',
-};
+});
 
 /** What another admin made of it meanwhile: approved, other notes, plan.pdf replaced by a new one. */
 const changed: AdminDesignDetail = {

@@ -2,39 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS, type AdminDesignDetail } from '@shop/contracts';
+import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS } from '@shop/contracts';
+import { testAdminDesign } from '../../../test/designs';
 import { renderWithProviders } from '../../../test/render';
 import { answer, server } from '../../../test/server';
 import { designKeys } from '../api/designs-api';
 import AdminDesignDetailPage from './admin-design-detail-page';
 
-const design: AdminDesignDetail = {
-  id: 7,
-  slug: 'D-7',
-  admin_title: 'D-7 · Kitchen',
-  title: 'Kitchen',
-  user: { id: 3, name: 'Ann Lee' },
-  status: 'pending',
-  created_at: '2026-01-01T00:00:00.000Z',
-  selected_tab: 'haveDesign',
-  name: 'Ann Lee',
-  email: 'ann@example.com',
-  company_name: 'Acme',
-  zip_code: '10001',
-  phone: '555 0100',
-  description: 'Open kitchen.',
-  design_file_url: null,
-  design_file_name: null,
-  design_file_mime: null,
-  design_preferences: '{}',
-  comments: null,
-  recommendation_notes: null,
-  recommendation_files_urls: [],
-  recommendation_files: [],
-  comment_list: [],
-  history: [],
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const design = testAdminDesign(7, { admin_title: 'D-7 · Kitchen' });
 
 /** The page at /admin/design/view/7 in a data router (the review form's unsaved-changes guard needs one). */
 function renderPage(id = '7') {

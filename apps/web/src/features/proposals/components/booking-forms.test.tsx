@@ -7,31 +7,21 @@ import { BookingActions } from './booking-actions';
 import { BookingSummary } from './booking-summary';
 import { InstallationBooking } from './installation-booking';
 import { HttpResponse } from 'msw';
+import { testBooking } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
-const booking: Booking = {
-  id: 5,
-  kind: 'installation',
+/** Proposal 7's installation, asked for a date without a window. */
+const booking = testBooking(5, {
   status: 'requested',
   proposal_id: 7,
-  proposal_number: 'P-000007',
-  design_id: 3,
-  user_id: 2,
-  name: 'Robin Buyer',
-  email: 'robin@example.com',
-  phone: null,
-  company_name: null,
   slot_start: null,
   slot_end: null,
   requested_date: '2030-03-04',
   note: 'Mornings',
   changeable: true,
-  created_at: '2030-01-01T00:00:00Z',
   confirmed_at: null,
-  cancelled_at: null,
-  cancelled_by: null,
-};
+});
 
 const noSlots = () => answer('get', '/api/*/slots', () => HttpResponse.json({ slots: [] }));
 

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES, type Proposal } from '@shop/contracts';
+import { PROPOSAL_LIMITS, PROPOSAL_MESSAGES } from '@shop/contracts';
 import { clearToasts, getToasts } from '../../../lib/toast';
 import { AcceptDialog, DeclineDialog } from './decision-dialogs';
 import { HttpResponse } from 'msw';
+import { testProposal } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
@@ -21,29 +22,15 @@ const line = (id: number, name: string, unit_price: string, total: string) => ({
   declined: false,
 });
 
-const proposal: Proposal = {
-  id: 7,
+const proposal = testProposal(7, {
   number: 'P-000007',
-  design_id: 3,
-  design_slug: 'D-3',
-  quote_request_id: null,
-  version: 1,
   status: 'sent',
-  valid_until: '2030-01-31',
-  currency: 'USD',
   lines: [line(11, 'Desk', '100.00', '200.00'), line(12, 'Chair', '50.00', '100.00')],
   subtotal: '300.00',
   tax_rate: '10.00',
   tax: '30.00',
   total: '330.00',
-  notes: null,
-  customer_comment: null,
-  created_at: '2030-01-01T00:00:00Z',
-  sent_at: '2030-01-01T00:00:00Z',
-  decided_at: null,
-  versions: [],
-  booking_id: null,
-};
+});
 
 /** Puts a text in a box at once, as a paste past the box's maxLength would be (typing stops at it). */
 const paste = (box: HTMLElement, text: string) => fireEvent.input(box, { target: { value: text } });

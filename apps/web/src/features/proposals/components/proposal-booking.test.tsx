@@ -1,59 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHOP_TIMEZONE_META, type AdminProposal, type Booking } from '@shop/contracts';
+import { SHOP_TIMEZONE_META } from '@shop/contracts';
+import { testAdminProposal, testBooking } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import { ProposalBooking } from './proposal-booking';
 
-const proposal: AdminProposal = {
-  id: 7,
-  number: 'P-000007',
-  design_id: 3,
-  design_slug: 'D-3',
-  quote_request_id: null,
-  version: 1,
+const proposal = testAdminProposal(7, {
   status: 'accepted',
-  valid_until: '2030-01-31',
-  currency: 'USD',
-  lines: [],
-  subtotal: '0.00',
-  tax_rate: '0.00',
-  tax: '0.00',
-  total: '0.00',
-  notes: null,
-  customer_comment: null,
-  created_at: '2030-01-01T00:00:00Z',
-  sent_at: '2030-01-01T00:00:00Z',
   decided_at: '2030-01-02T00:00:00Z',
-  versions: [],
   // A cancelled booking is no longer the proposal's booking: the proposal stays accepted without one.
   booking_id: null,
   customer: { user_id: 2, name: 'Robin Buyer', email: 'robin@example.com', company_name: null },
-};
+});
 
-const cancelled: Booking = {
-  id: 5,
-  kind: 'installation',
+const cancelled = testBooking(5, {
   status: 'cancelled',
   proposal_id: 7,
-  proposal_number: 'P-000007',
-  design_id: 3,
-  user_id: 2,
-  name: 'Robin Buyer',
-  email: 'robin@example.com',
-  phone: null,
-  company_name: null,
   slot_start: '2030-03-04T14:00:00.000Z',
   slot_end: '2030-03-04T17:00:00.000Z',
-  requested_date: null,
-  note: null,
   changeable: false,
-  created_at: '2030-01-03T00:00:00Z',
-  confirmed_at: '2030-01-04T00:00:00Z',
   cancelled_at: '2030-02-20T15:30:00.000Z',
   cancelled_by: 'customer',
-};
+});
 
 // ICU writes a narrow no-break space before AM and PM.
 const plain = (text: string | null) => (text ?? '').replace(/\u202f/g, ' ');

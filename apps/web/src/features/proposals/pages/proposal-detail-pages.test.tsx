@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AdminProposal, Booking } from '@shop/contracts';
+import { testAdminProposal, testBooking } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import { PROPOSAL_FAILURES } from '../messages';
@@ -51,52 +51,12 @@ describe.each([
 ] as [string, ComponentType, string, 'admin' | 'user', string][])(
   'an installation booking %s cancels on the proposal page',
   (_who, Page, pages, side, section) => {
-    const booking: Booking = {
-      id: 5,
-      kind: 'installation',
-      status: 'confirmed',
-      proposal_id: 7,
-      proposal_number: 'P-000007',
-      design_id: 3,
-      user_id: 2,
-      name: 'Robin Buyer',
-      email: 'robin@example.com',
-      phone: null,
-      company_name: null,
-      slot_start: '2030-03-04T14:00:00.000Z',
-      slot_end: '2030-03-04T17:00:00.000Z',
-      requested_date: null,
-      note: null,
-      changeable: true,
-      created_at: '2030-01-03T00:00:00Z',
-      confirmed_at: '2030-01-04T00:00:00Z',
-      cancelled_at: null,
-      cancelled_by: null,
-    };
-    const proposal: AdminProposal = {
-      id: 7,
-      number: 'P-000007',
-      design_id: 3,
-      design_slug: 'D-3',
-      quote_request_id: null,
-      version: 1,
+    const booking = testBooking(5, { status: 'confirmed', proposal_id: 7, changeable: true });
+    const proposal = testAdminProposal(7, {
       status: 'accepted',
-      valid_until: '2030-01-31',
-      currency: 'USD',
-      lines: [],
-      subtotal: '0.00',
-      tax_rate: '0.00',
-      tax: '0.00',
-      total: '0.00',
-      notes: null,
-      customer_comment: null,
-      created_at: '2030-01-01T00:00:00Z',
-      sent_at: '2030-01-01T00:00:00Z',
       decided_at: '2030-01-02T00:00:00Z',
-      versions: [],
       booking_id: 5,
-      customer: { user_id: 2, name: 'Robin Buyer', email: 'robin@example.com', company_name: null },
-    };
+    });
 
     it('keeps the cancelled booking in sight, with when it was cancelled, instead of the section going', async () => {
       const user = userEvent.setup();

@@ -2,17 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Booking } from '@shop/contracts';
 import { customerSession } from '../../../lib/sessions';
 import { testCustomer } from '../../../test/accounts';
+import { testBooking } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 import SiteVisitPage from './site-visit-page';
 
 const slot = { start: '2030-03-04T09:00:00.000Z', end: '2030-03-04T12:00:00.000Z', available: true };
 
-const booking: Booking = {
-  id: 9,
+/** A guest's site visit, asked for in the window offered. */
+const booking = testBooking(9, {
   kind: 'site_visit',
   status: 'requested',
   proposal_id: null,
@@ -20,19 +20,11 @@ const booking: Booking = {
   design_id: null,
   user_id: null,
   name: 'Robin Guest',
-  email: 'robin@example.com',
   phone: '555 0100',
-  company_name: null,
   slot_start: slot.start,
   slot_end: slot.end,
-  requested_date: null,
-  note: null,
-  changeable: true,
-  created_at: '2030-01-01T00:00:00Z',
   confirmed_at: null,
-  cancelled_at: null,
-  cancelled_by: null,
-};
+});
 
 afterEach(() => customerSession.clear());
 
