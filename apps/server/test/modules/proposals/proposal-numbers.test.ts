@@ -132,4 +132,6 @@ it('an upgraded shop numbers its next proposal after the highest number its prop
     await c.connect();
     await c.query(`drop database if exists "${name}" with (force)`).finally(() => c.end());
   }
-});
+  // It builds a shop's database from its first migration, as the backup and restore tests do: on a busy machine
+  // running the whole suite that alone took longer than the default 30 s.
+}, 120_000);
