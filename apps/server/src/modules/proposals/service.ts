@@ -564,7 +564,7 @@ export async function requestQuote(
       }),
     );
     const who = await userContact(tx, userId);
-    const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${input.items.length} ${input.items.length === 1 ? 'product' : 'products'}.`;
+    const message = `New quote request #${request.id} from ${who?.name ?? 'a customer'}: ${counted(input.items.length, 'product')}.`;
     const link = `${ctx.config.publicUrl}/admin/quote-requests`;
     await enqueueMail(tx, {
       to: ctx.config.shopInbox,
