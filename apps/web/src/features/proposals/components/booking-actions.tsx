@@ -16,7 +16,7 @@ import {
   slotsQuery,
   useProposalMutation,
 } from '../api/proposals-api';
-import { showFieldErrors } from '../api/field-errors';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import type { Booking, BookingInput, Slot } from '../api/types';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { showFieldErrors } from '../api/field-errors';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { bookProposal, slotsQuery, useProposalMutation } from '../api/proposals-api';
 import type { BookingInput } from '../api/types';
 import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { formatMoneyIn } from '../../../lib/money-in';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
-import { placeFieldErrors } from '../api/field-errors';
+import { placeFieldErrors } from '../../../components/ui/forms/field-errors';
 import {
   createProposal,
   proposalSettingsQuery,
@@ -174,9 +174,10 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
         failure: PROPOSAL_FAILURES.saveFailed,
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
-          const { placed, left } = placeFieldErrors(error, setError, (field) =>
-            showsError(field, values.lines),
-          );
+          const { placed, left } = placeFieldErrors(error, setError, {
+            shows: (field) => showsError(field, values.lines),
+            focus: false,
+          });
           if (placed) focusFirstError();
           // A refusal the fields show in full is not said again in a toast; what they cannot show is.
           if (error.status !== 422 || (!placed && !left.length)) return;

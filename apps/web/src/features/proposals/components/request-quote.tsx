@@ -17,7 +17,7 @@ import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { showFieldErrors } from '../api/field-errors';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { requestQuote, useProposalMutation } from '../api/proposals-api';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';

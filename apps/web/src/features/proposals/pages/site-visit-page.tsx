@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../api/contract-resolver';
-import { showFieldErrors } from '../api/field-errors';
+import { showFieldErrors } from '../../../components/ui/forms/field-errors';
 import { bookSiteVisit, siteVisitSlotsQuery, useProposalMutation } from '../api/proposals-api';
 import { BookingSummary } from '../components/booking-summary';
 import { SlotOrDate, type SlotOrDateMode } from '../components/slot-or-date';
