@@ -66,6 +66,12 @@ export interface Manifest {
    * and SHA-256 (hex; backups taken before digests were recorded do not have it).
    */
   files: { key: string; bytes: number; sha256?: string }[];
+  /**
+   * Every sequence's last value as the backup read it (null: never used), so that a restored shop goes on where this
+   * one was: the ids and the proposal numbers (`proposal_number_seq`, which no column owns), even those of rows
+   * deleted before the backup, are never given twice. Backups taken before sequences were recorded do not have it.
+   */
+  sequences?: { name: string; last: number | null }[];
 }
 
 // Columns that name a stored file: `<something>_key` text columns (photo_key, image_key, file_key,
@@ -173,6 +179,15 @@ export async function backup(opts: {
         sha256: await sha256Of(file),
       });
     }
+    // Read after the rows: a sequence is not part of the snapshot, so its value is at least every id copied.
+    const { rows: sequenceRows } = await client.query<{ name: string; last: string | null }>(
+      `select sequencename as name, last_value as last from pg_sequences
+       where schemaname = 'public' order by sequencename`,
+    );
+    const sequences = sequenceRows.map((r) => ({
+      name: r.name,
+      last: r.last === null ? null : Number(r.last),
+    }));
     const { rows: keyColumns } = await client.query<{ table_name: string; column_name: string }>(
       FILE_KEY_COLUMNS,
     );
@@ -191,6 +206,7 @@ export async function backup(opts: {
       migrations,
       tables,
       files: [],
+      sequences,
     };
   } finally {
     await client.end();
@@ -348,6 +364,14 @@ export async function checkBackup(from: string): Promise<Manifest> {
     ) &&
     Array.isArray(manifest.files) &&
     manifest.files.every((f) => typeof f?.key === 'string' && isCount(f.bytes) && isDigest(f.sha256)) &&
+    (manifest.sequences === undefined ||
+      (Array.isArray(manifest.sequences) &&
+        manifest.sequences.every(
+          (q) =>
+            typeof q?.name === 'string' &&
+            TABLE_NAME.test(q.name) &&
+            (q.last === null || (Number.isSafeInteger(q.last) && q.last > 0)),
+        ))) &&
     // A backup records the digest of every file, or (taken before digests were recorded) of none: one that lacks
     // some has lost them, and those files would go unchecked.
     new Set([...manifest.tables, ...manifest.files].map((e) => e.sha256 === undefined)).size <= 1;
@@ -448,7 +472,7 @@ export const restoreStagingDir = (filesDir: string) =>
  * Restores a backup into an empty database (no table of the shop in it yet) and an empty files folder: checks the
  * whole backup first (checkBackup); copies the files into a staging folder; in one transaction applies the
  * migrations, loads every table's rows (each table's count compared with the manifest's) and sets the sequences
- * past the restored ids (the proposal numbers' past the restored numbers); after the commit renames the staging
+ * where the backed-up shop's were (continueSequences); after the commit renames the staging
  * folder into the files folder. A failure before the commit leaves the database and the files folder as they were.
  *
  * A run cut short (a crash, a kill) leaves the staging folder behind. With the database still empty (cut before the
@@ -519,24 +543,7 @@ export async function restore(opts: {
           );
         loaded.push({ name: table.name, rows: copy.rowCount });
       }
-      // Sequences of serial and identity columns continue after the restored ids.
-      const { rows: serials } = await client.query<{ table_name: string; column_name: string; seq: string }>(
-        `select c.table_name, c.column_name, pg_get_serial_sequence('public.' || quote_ident(c.table_name), c.column_name) as seq
-         from information_schema.columns c
-         where c.table_schema = 'public'
-           and pg_get_serial_sequence('public.' || quote_ident(c.table_name), c.column_name) is not null`,
-      );
-      for (const s of serials)
-        await client.query(
-          `select setval($1, coalesce((select max(${quote(s.column_name)}) from public.${quote(s.table_name)}), 0) + 1, false)`,
-          [s.seq],
-        );
-      // The proposal numbers' sequence, which no column owns, goes on after the highest number restored (as
-      // migration 0030 set it), so a restored shop never gives a number twice.
-      await client.query(
-        `select setval('public.proposal_number_seq', coalesce(max(substring(number from '^P-([0-9]+)$')::bigint), 0) + 1, false)
-         from public.proposals`,
-      );
+      await continueSequences(client, manifest);
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => {});
@@ -551,6 +558,40 @@ export async function restore(opts: {
 
   await moveIntoPlace(staging, opts.filesDir);
   return { manifest, tables: loaded, files: manifest.files.length, resumed: false };
+}
+
+/**
+ * Sets the restored database's sequences where the backed-up shop's were (a sequence the shop no longer has is
+ * skipped). A backup taken before sequences were recorded has only its rows to go by: the sequences of serial and
+ * identity columns continue after the restored ids, the proposal numbers' after the highest number restored.
+ */
+async function continueSequences(client: pg.Client, manifest: Manifest): Promise<void> {
+  if (manifest.sequences) {
+    // Never below what the restore itself took (the triggers' rows it wrote again).
+    for (const { name, last } of manifest.sequences)
+      if (last !== null)
+        await client.query(
+          `select setval(q.oid, greatest($2::bigint, coalesce(pg_sequence_last_value(q.oid), 0)), true)
+           from (select to_regclass($1) as oid) q where q.oid is not null`,
+          [`public.${quote(name)}`, last],
+        );
+    return;
+  }
+  const { rows: serials } = await client.query<{ table_name: string; column_name: string; seq: string }>(
+    `select c.table_name, c.column_name, pg_get_serial_sequence('public.' || quote_ident(c.table_name), c.column_name) as seq
+     from information_schema.columns c
+     where c.table_schema = 'public'
+       and pg_get_serial_sequence('public.' || quote_ident(c.table_name), c.column_name) is not null`,
+  );
+  for (const q of serials)
+    await client.query(
+      `select setval($1, coalesce((select max(${quote(q.column_name)}) from public.${quote(q.table_name)}), 0) + 1, false)`,
+      [q.seq],
+    );
+  await client.query(
+    `select setval('public.proposal_number_seq', coalesce(max(substring(number from '^P-([0-9]+)$')::bigint), 0) + 1, false)
+     from public.proposals`,
+  );
 }
 
 /** After the commit: the staged files take their place (an empty files folder is replaced by the staged one). */

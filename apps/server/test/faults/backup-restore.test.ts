@@ -185,12 +185,13 @@ describe('backup and restore', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     const design = await submit(t, HAVE_DESIGN_FIELDS, [designFile()], bearer(customer.token));
     expect(design.statusCode, design.body).toBeLessThan(300);
-    // Two proposals on it: their numbers come from a sequence no column owns (P-000001, P-000002).
+    // Three proposals on it, whose numbers come from a sequence no column owns (P-000001 to P-000003); the third is
+    // deleted (as with its customer's account), and its number must not be given again after a restore.
     const { rows: designs } = await t.ctx.database.pool.query<{ id: number }>(
       `select id from design_submissions where slug = $1`,
       [design.json().design.slug],
     );
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const proposal = await t.app.inject({
         method: 'POST',
         url: `/api/admin/designs/${designs[0]!.id}/proposals`,
@@ -202,6 +203,7 @@ describe('backup and restore', () => {
       });
       expect(proposal.statusCode, proposal.body).toBe(201);
     }
+    await t.ctx.database.pool.query(`delete from proposals where number = 'P-000003'`);
     // An upload no row adopted (journaled, its request never finished): not part of the shop's data.
     const filesDir = path.join(t.dataDir, 'files');
     await mkdir(path.join(filesDir, 'orphans'), { recursive: true });
@@ -271,9 +273,10 @@ describe('backup and restore', () => {
         `select nextval(pg_get_serial_sequence('users', 'id')) as next, (select max(id) from users) as max`,
       );
       expect(Number(rows[0]!.next)).toBeGreaterThan(Number(rows[0]!.max));
-      // The proposal numbers go on after the highest one restored.
+      // The proposal numbers go on where the shop's were, past the deleted proposal's number.
+      expect(manifest.sequences).toContainEqual({ name: 'proposal_number_seq', last: 3 });
       const numbers = await client.query<{ next: string }>(`select nextval('proposal_number_seq') as next`);
-      expect(Number(numbers.rows[0]!.next)).toBe(3);
+      expect(Number(numbers.rows[0]!.next)).toBe(4);
     } finally {
       await client.end();
     }
@@ -458,6 +461,36 @@ describe('backup and restore', () => {
     expect(report.files).toBe(manifest.files.length);
     expect(await filesUnder(target.filesDir)).toEqual(manifest.files.map((f) => f.key).sort());
   }, 60_000);
+
+  it('restores a backup taken before sequences were recorded: they continue after the highest id and number', async () => {
+    const { from, manifest } = await copyOfBackup('backup-no-sequences');
+    delete manifest.sequences;
+    await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
+    const target = await emptyTarget('shop_no_sequences');
+    await restore({ ...target, from });
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ next: string; max: string; number: string }>(
+        `select nextval(pg_get_serial_sequence('users', 'id')) as next, (select max(id) from users) as max,
+                nextval('proposal_number_seq') as number`,
+      );
+      expect(Number(rows[0]!.next)).toBe(Number(rows[0]!.max) + 1);
+      // All it knows of the numbers is the highest restored (P-000002).
+      expect(Number(rows[0]!.number)).toBe(3);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+
+  it('refuses a manifest whose sequences are not numbers, restoring nothing', async () => {
+    const { from, manifest } = await copyOfBackup('backup-bad-sequences');
+    (manifest.sequences as unknown[]) = [{ name: 'proposal_number_seq', last: '3; drop table users' }];
+    await writeFile(path.join(from, 'manifest.json'), JSON.stringify(manifest));
+    const target = await emptyTarget('shop_bad_sequences');
+    await expect(restore({ ...target, from })).rejects.toThrow(/is not a manifest of this shop's backups/);
+    expect(await shopTableCount(target.databaseUrl)).toBe(0);
+  });
 
   it("rolls back a load whose rows differ from the manifest's count, leaving the database empty for the next attempt", async () => {
     // As a backup whose manifest has no file sizes nor digests (taken before they were recorded) whose table lost
