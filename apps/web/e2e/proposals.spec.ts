@@ -463,11 +463,19 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
   await expect(installation.getByTestId('booking-date')).not.toHaveText(before!);
   await installation.getByRole('button', { name: 'Cancel booking' }).click();
   const cancel = admin.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  // It opens on Keep it; the reason is asked above it.
+  await expect(cancel.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await cancel
+    .getByLabel('Reason (optional)')
+    .fill('  Our crew is needed on a warehouse fit-out that day.  ');
   await cancel.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(admin.getByText('The booking is cancelled.')).toBeVisible();
-  // Both sides still see the cancelled window, when and by whom it was cancelled; the customer books again.
+  // Both sides still see the cancelled window, when and by whom it was cancelled, and why; the customer books again.
+  const reason = 'Reason: “Our crew is needed on a warehouse fit-out that day.”';
   await expect(installation.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(installation.getByText(/^Cancelled by the shop on /)).toBeVisible();
+  await expect(installation.getByText(reason, { exact: true })).toBeVisible();
+  await expect(date.getByText(reason, { exact: true })).toBeVisible();
   await expect(installation.getByRole('button', { name: 'Cancel booking' })).toBeHidden();
   await expect(installation).toContainText('The customer can book a new date from their proposal.');
   await expect(date.getByText('Cancelled', { exact: true })).toBeVisible();

@@ -18,9 +18,18 @@ export const PHONE_MESSAGE = 'The phone must be a valid phone number.';
 export const tooLongMessage = (field: string, max: number) =>
   `The ${field} may not be greater than ${max} characters.`;
 
-/** A trimmed text of at most `max` characters, refused in the shop's words (not zod's own 'Too big: ...'). */
-export const boundedText = (field: string, max: number) =>
-  z.string().trim().max(max, tooLongMessage(field, max));
+/** The shop's words for a value that is no text where text is asked for ('The reason must be a string.'). */
+export const notTextMessage = (field: string) => `The ${field} must be a string.`;
+
+/**
+ * A trimmed text of at most `max` characters, refused in the shop's words (not zod's own 'Too big: ...'); with
+ * `wordsNotText`, a value that is no text is refused in them too (notTextMessage).
+ */
+export const boundedText = (field: string, max: number, { wordsNotText = false } = {}) =>
+  z
+    .string(wordsNotText ? { error: notTextMessage(field) } : undefined)
+    .trim()
+    .max(max, tooLongMessage(field, max));
 
 export const requiredText = (field: string, max = 255) =>
   z

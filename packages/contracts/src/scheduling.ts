@@ -67,7 +67,8 @@ const blackoutDate = isoDate('blackout date').pipe(
  *   POST /api/admin/bookings/{id}/confirm           -> { booking }   404, 409 (not requested/proposed; window full)
  *   POST /api/admin/bookings/{id}/propose           { slot_start } | { requested_date, note } -> { booking } (status proposed)
  *                                                   404, 409 (cancelled/confirmed, window full), 422
- *   POST /api/admin/bookings/{id}/cancel            -> { booking }   404, 409 (already cancelled or < 48 h before)
+ *   POST /api/admin/bookings/{id}/cancel            [cancelBookingInput: { reason? }] -> { booking }
+ *                                                   404, 409 (already cancelled or < 48 h before), 422 (reason)
  *
  * Customer area (customer guard; another customer's proposal/booking answers 404):
  *   GET  /api/user/proposals/{id}/slots             -> { slots: [{ start, end, available }] } (next 60 days)   404
@@ -77,7 +78,11 @@ const blackoutDate = isoDate('blackout date').pipe(
  *   POST /api/user/bookings/{id}/confirm            -> { booking }  (accepts a time the shop proposed) 404, 409
  *   POST /api/user/bookings/{id}/reschedule         { slot_start } -> { booking } (requested again: the shop confirms)
  *                                                   404, 409 (< 48 h, cancelled, window full), 422
- *   POST /api/user/bookings/{id}/cancel             -> { booking }   404, 409 (< 48 h or already cancelled)
+ *   POST /api/user/bookings/{id}/cancel             [cancelBookingInput: { reason? }] -> { booking }
+ *                                                   404, 409 (< 48 h or already cancelled), 422 (reason)
+ *
+ * A cancellation's body is optional (none is a cancellation without a reason); its reason, trimmed (an empty one
+ * is none), is kept as the booking's cancel_reason and told to the other side in its notification and mail.
  *
  * Public (anyone; a signed-in customer's contact details are taken from the account when omitted):
  *   GET  /api/site-visits/slots                     -> { slots }
@@ -143,6 +148,20 @@ export type BookingInput = z.input<typeof bookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
 
+/** The longest reason a side gives when it cancels a booking. */
+export const CANCEL_REASON_MAX_LENGTH = 500;
+
+/**
+ * The body either side may send when it cancels a booking (the body itself is optional): why, trimmed, an empty
+ * reason being none (null). Anything but text is refused in the shop's words. The cancel dialog checks it too.
+ */
+export const cancelBookingInput = z.object({
+  reason: boundedText('reason', CANCEL_REASON_MAX_LENGTH, { wordsNotText: true })
+    .optional()
+    .transform((v) => v || null),
+});
+export type CancelBookingInput = z.input<typeof cancelBookingInput>;
+
 const visitorName = requiredText('name', 100);
 
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
@@ -192,6 +211,8 @@ export const booking = z.object({
   cancelled_at: z.string().nullable(),
   /** Which side cancelled it: the customer (or the guest who asked for a site visit) or the shop; null while it is not. */
   cancelled_by: z.enum(['customer', 'shop']).nullable(),
+  /** The reason the side that cancelled it gave (at most 500 characters); null when it gave none, or while it is not. */
+  cancel_reason: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

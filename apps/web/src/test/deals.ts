@@ -61,5 +61,6 @@ export const testBooking = (id: number, fields: Partial<Booking> = {}): Booking 
   confirmed_at: '2030-01-04T00:00:00Z',
   cancelled_at: null,
   cancelled_by: null,
+  cancel_reason: null,
   ...fields,
 });

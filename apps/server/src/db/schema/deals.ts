@@ -188,6 +188,8 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Which side cancelled it; null while it is not cancelled, and for the bookings cancelled before migration 0031. */
     cancelledBy: text('cancelled_by', { enum: ['customer', 'shop'] }),
+    /** The reason the side that cancelled it gave, if any (at most 500 characters, trimmed); null otherwise. */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('bookings_slot_idx')

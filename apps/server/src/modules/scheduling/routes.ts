@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminBookingList,
@@ -6,6 +7,7 @@ import {
   bookingInput,
   bookingResponse,
   bookingsResponse,
+  cancelBookingInput,
   guestSiteVisitInput,
   rescheduleInput,
   schedule,
@@ -20,6 +22,19 @@ import { errors, type ModuleOptions } from '../../platform/http';
 import { validate } from '../../platform/multipart';
 import { recordRoute } from '../../platform/record-routes';
 import * as service from './service';
+
+/**
+ * A cancellation's body is optional: a request without one (Fastify's body is then null) cancels as before,
+ * without a reason. A JSON null sent as the body is no object, and is refused as any other (reasonOf).
+ */
+const cancelBody = cancelBookingInput
+  .nullable()
+  .describe('Optional: a request without a body cancels the booking without a reason.');
+
+function reasonOf(body: z.infer<typeof cancelBody>, request: FastifyRequest): string | null {
+  if (body === null && request.headers['content-type'] !== undefined) validate(cancelBookingInput, body);
+  return body?.reason ?? null;
+}
 
 /** Availability, installation bookings and site visits. Rules live in service.ts. */
 export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
@@ -73,8 +88,14 @@ export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOpt
   );
   recordRoute(
     app,
-    { ...admin, method: 'POST', url: '/api/admin/bookings/:id/cancel', errors: [401, 403, 404, 409] },
-    (id) => service.adminCancel(ctx, id),
+    {
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/bookings/:id/cancel',
+      body: cancelBody,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body, request) => service.adminCancel(ctx, id, reasonOf(body, request)),
   );
 
   /* Customer area */
@@ -134,8 +155,14 @@ export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOpt
   );
   recordRoute(
     app,
-    { ...customer, method: 'POST', url: '/api/user/bookings/:id/cancel', errors: [401, 403, 404, 409] },
-    (id, _body, request) => service.customerCancel(ctx, me(request), id),
+    {
+      ...customer,
+      method: 'POST',
+      url: '/api/user/bookings/:id/cancel',
+      body: cancelBody,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body, request) => service.customerCancel(ctx, me(request), id, reasonOf(body, request)),
   );
 
   /* Public: site visits */

@@ -177,6 +177,7 @@ export function toBookingDto(found: q.BookingWithProposal): Booking {
     confirmed_at: b.confirmedAt?.toISOString() ?? null,
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     cancelled_by: b.cancelledBy,
+    cancel_reason: b.cancelReason,
   };
 }
 
@@ -217,6 +218,9 @@ function when(ctx: AppContext, b: q.BookingRow) {
   });
   return `on ${fmt.format(b.slotStart)}`;
 }
+
+/** A cancellation's reason as the other side is told it, quoted after the sentence; nothing without one. */
+const reasonQuoted = (reason: string | null) => (reason ? ` Reason: "${reason}"` : '');
 
 /** The booking as it was, when its calendar entry must leave the customer's calendar: it was confirmed, now not. */
 const entryOf = (before: q.BookingRow) =>
@@ -480,7 +484,12 @@ export const customerReschedule = (ctx: AppContext, userId: number, id: number, 
     return { id: b.id, rows };
   });
 
-export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
+/**
+ * The customer cancels, with the reason they give if any: the shop is told it. Their own mail (the calendar entry
+ * taken out) does not repeat it: the booking's address may be one they typed, and a mail carries nothing typed
+ * to an address it is not sure of.
+ */
+export const customerCancel = (ctx: AppContext, userId: number, id: number, reason: string | null = null) =>
   customerChange(ctx, userId, async (tx, spend) => {
     const b = await ownBooking(tx, userId, id);
     checkChangeable(b);
@@ -489,13 +498,14 @@ export const customerCancel = (ctx: AppContext, userId: number, id: number) =>
       status: 'cancelled',
       cancelledAt: new Date(),
       cancelledBy: 'customer',
+      cancelReason: reason,
     });
     const rows = await tellShop(
       ctx,
       tx,
       next,
       'booking_cancelled',
-      `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.`,
+      `${b.name} cancelled the ${what(b)} #${b.id} ${when(ctx, b)}.${reasonQuoted(reason)}`,
     );
     const before = entryOf(b);
     if (before)
@@ -616,9 +626,10 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
 /**
  * The shop cancels a booking up to 48 hours before, as the customer may; a request it has not confirmed (requested,
  * or a time it proposed and the customer has not taken) it may decline until the start: a late request, or one a
- * guest made to hold a window, must not keep a place the installations need.
+ * guest made to hold a window, must not keep a place the installations need. The reason it gives, if any, is told
+ * to the customer (notification and mail).
  */
-export const adminCancel = (ctx: AppContext, id: number) =>
+export const adminCancel = (ctx: AppContext, id: number, reason: string | null = null) =>
   change(ctx, async (tx) => {
     const b = await adminBooking(tx, id);
     if (b.status === 'confirmed' || b.status === 'cancelled') checkChangeable(b);
@@ -627,13 +638,14 @@ export const adminCancel = (ctx: AppContext, id: number) =>
       status: 'cancelled',
       cancelledAt: new Date(),
       cancelledBy: 'shop',
+      cancelReason: reason,
     });
     const rows = await tellCustomer(
       ctx,
       tx,
       next,
       'booking_cancelled',
-      `Your ${what(b)} ${when(ctx, b)} is cancelled.`,
+      `Your ${what(b)} ${when(ctx, b)} is cancelled.${reasonQuoted(reason)}`,
       true,
       entryOf(b),
     );

@@ -12,6 +12,7 @@ import { mailQueue } from '../../../src/db/schema/mail';
 import { DEFAULT_LIMITS } from '../../../src/platform/rate-limit';
 import { notifications } from '../../../src/db/schema/notifications';
 import { users } from '../../../src/db/schema/users';
+import { bearer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { caller, dealSetup, inDays } from '../proposals/support';
 
@@ -1041,6 +1042,197 @@ describe('installation bookings', () => {
         expect.objectContaining({ id, cancelled_by: 'shop' }),
       ]),
     );
+  });
+
+  it('the shop cancels with a reason: the booking keeps it, the customer reads it and is told it in the notification and the mail', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const reason = 'Our crew is ill <b>&</b> "snowed in".';
+    // Trimmed, as every text of the shop's is.
+    const res = await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token, {
+      reason: `  ${reason}\n`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'shop',
+      cancel_reason: reason,
+    });
+
+    // Both sides read it: the customer's bookings (which their proposal's page shows), the shop's list.
+    expect(
+      (await call('GET', `/api/user/proposals/${proposal.id}`, a.token)).json().proposal.booking_id,
+    ).toBe(null);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining({ id, cancel_reason: reason }),
+    ]);
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual([expect.objectContaining({ id, cancel_reason: reason })]);
+
+    // The customer is told it, quoted after the cancellation.
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(note!.data).toMatchObject({ type: 'booking_cancelled', booking_id: id });
+    expect(note!.data.message).toMatch(
+      /^Your installation on \w+day, \w+ \d+, \d{4} at \d+:00 [AP]M UTC is cancelled\. Reason: "Our crew is ill <b>&<\/b> "snowed in"\."$/,
+    );
+    const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.toAddress, a.email));
+    expect(mail!.textBody).toContain(`is cancelled. Reason: "${reason}"`);
+    // Escaped in the HTML: the reason is text, never markup.
+    expect(mail!.htmlBody).toContain(
+      'is cancelled. Reason: &quot;Our crew is ill &lt;b&gt;&amp;&lt;/b&gt; &quot;snowed in&quot;.&quot;',
+    );
+    expect(mail!.htmlBody).not.toContain('<b>&</b>');
+  });
+
+  it('the customer cancels with a reason: the shop reads it and is told it; another customer sending one gets 404', async () => {
+    const { a, b, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const reason = 'We moved offices <again>.';
+
+    // Another customer's booking is not found, reason or not, and stays as it was.
+    const [before] = await db().select().from(bookings).where(eq(bookings.id, id));
+    const foreign = await call('POST', `/api/user/bookings/${id}/cancel`, b.token, { reason });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect((await db().select().from(bookings).where(eq(bookings.id, id)))[0]).toEqual(before);
+
+    const res = await call('POST', `/api/user/bookings/${id}/cancel`, a.token, { reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'customer',
+      cancel_reason: reason,
+    });
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual([expect.objectContaining({ id, cancel_reason: reason })]);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining({ id, cancel_reason: reason }),
+    ]);
+
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(note!.data).toMatchObject({ type: 'booking_cancelled', booking_id: id });
+    expect(note!.data.message).toMatch(
+      new RegExp(`^.+ cancelled the installation #${id} on .+ UTC\\. Reason: "We moved offices <again>\\."$`),
+    );
+    const [shopMail] = await db()
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.toAddress, t.ctx.config.shopInbox));
+    expect(shopMail!.textBody).toContain(`. Reason: "${reason}"`);
+    expect(shopMail!.htmlBody).toContain('Reason: &quot;We moved offices &lt;again&gt;.&quot;');
+    // Their own mail (the calendar entry taken out) goes to the booking's address: it repeats nothing they typed.
+    const [own] = await db().select().from(mailQueue).where(eq(mailQueue.toAddress, a.email));
+    expect(own!.textBody).toContain('is cancelled.');
+    expect(own!.textBody).not.toContain(reason);
+  });
+
+  it('a cancellation without a body, or with an empty reason, has none, and says none', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { slots, id } = await bookedWindow({ a, proposal }, 10);
+    const plain = await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().booking).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'shop',
+      cancel_reason: null,
+    });
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
+    expect(note!.data.message).toMatch(/ is cancelled\.$/);
+
+    for (const body of [{}, { reason: '' }, { reason: ' \n\t ' }]) {
+      const again = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        slot_start: slots[12].start,
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      const res = await call('POST', `/api/user/bookings/${again.json().booking.id}/cancel`, a.token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().booking, JSON.stringify(body)).toMatchObject({
+        status: 'cancelled',
+        cancelled_by: 'customer',
+        cancel_reason: null,
+      });
+    }
+    const told = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(told.filter((n) => n.data.type === 'booking_cancelled')).toHaveLength(3);
+    for (const n of told) expect(n.data.message).not.toContain('Reason');
+  });
+
+  it('refuses a reason over 500 characters, one that is not text, or a body that is not an object (422), and the booking stays as it was', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const [before] = await db().select().from(bookings).where(eq(bookings.id, id));
+    const tooLong = 'The reason may not be greater than 500 characters.';
+    const notText = 'The reason must be a string.';
+    for (const [path, token] of [
+      [`/api/admin/bookings/${id}/cancel`, admin.token],
+      [`/api/user/bookings/${id}/cancel`, a.token],
+    ] as const) {
+      for (const [body, errors] of [
+        [{ reason: 'x'.repeat(501) }, { reason: [tooLong] }],
+        [{ reason: 42 }, { reason: [notText] }],
+        [{ reason: ['Too busy'] }, { reason: [notText] }],
+        [{ reason: null }, { reason: [notText] }],
+        [['Too busy'], { _: [expect.any(String)] }],
+      ] as const) {
+        const res = await call('POST', path, token, body);
+        expect(res.statusCode, `${path} ${JSON.stringify(body).slice(0, 40)}: ${res.body}`).toBe(422);
+        expect(res.json().errors).toEqual(errors);
+      }
+      // JSON texts that are no object at all, null among them (no body at all is another thing: no reason).
+      for (const payload of ['"Too busy"', '42', 'null']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${path} ${payload}: ${res.body}`).toBe(422);
+        expect(Object.keys(res.json().errors), payload).toEqual(['_']);
+      }
+    }
+    // Read back: nothing changed, nobody was told.
+    expect((await db().select().from(bookings).where(eq(bookings.id, id)))[0]).toEqual(before);
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings[0]).toMatchObject({
+      status: 'requested',
+      cancelled_at: null,
+      cancel_reason: null,
+    });
+    expect(await db().$count(mailQueue)).toBe(0);
+    expect(await db().$count(notifications)).toBe(0);
+
+    // 500 characters (spaces around them trimmed) is a reason.
+    const longest = `${'y'.repeat(499)}z`;
+    const res = await call('POST', `/api/user/bookings/${id}/cancel`, a.token, { reason: ` ${longest} ` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking.cancel_reason).toBe(longest);
+  });
+
+  it('describes the cancellations’ optional body in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    for (const path of ['/api/admin/bookings/{id}/cancel', '/api/user/bookings/{id}/cancel']) {
+      const post = doc.paths[path].post;
+      expect(post.requestBody, path).toMatchObject({
+        description: expect.stringMatching(/^Optional: a request without a body /),
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } },
+          },
+        },
+      });
+      expect(Object.keys(post.responses), path).toEqual(expect.arrayContaining(['200', '404', '409', '422']));
+    }
   });
 
   it('the shop declines a request it has not confirmed even within 48 hours, and the window is free again', async () => {

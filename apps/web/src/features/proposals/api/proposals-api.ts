@@ -15,6 +15,7 @@ import type {
   AdminBookingList,
   Booking,
   BookingInput,
+  CancelBookingInput,
   CustomerProposalList,
   DeclineProposalInput,
   Proposal,
@@ -165,7 +166,11 @@ const bookingCall = (path: string, body?: unknown) =>
 export const confirmBooking = (id: number) => bookingCall(`/api/admin/bookings/${id}/confirm`);
 export const proposeBooking = (id: number, body: BookingInput) =>
   bookingCall(`/api/admin/bookings/${id}/propose`, body);
-export const cancelBookingAsAdmin = (id: number) => bookingCall(`/api/admin/bookings/${id}/cancel`);
+/** A cancellation's body: the reason given, or none at all (a cancellation without a reason). */
+const cancelBody = (reason?: string): CancelBookingInput | undefined => (reason ? { reason } : undefined);
+
+export const cancelBookingAsAdmin = (id: number, reason?: string) =>
+  bookingCall(`/api/admin/bookings/${id}/cancel`, cancelBody(reason));
 
 /* ------------------------------------------------------------------ customer area */
 
@@ -217,7 +222,8 @@ export const myBookingsQuery = () =>
 export const confirmMyBooking = (id: number) => bookingCall(`/api/user/bookings/${id}/confirm`);
 export const rescheduleMyBooking = (id: number, slotStart: string) =>
   bookingCall(`/api/user/bookings/${id}/reschedule`, { slot_start: slotStart });
-export const cancelMyBooking = (id: number) => bookingCall(`/api/user/bookings/${id}/cancel`);
+export const cancelMyBooking = (id: number, reason?: string) =>
+  bookingCall(`/api/user/bookings/${id}/cancel`, cancelBody(reason));
 
 /* ------------------------------------------------------------------ site visits (public) */
 

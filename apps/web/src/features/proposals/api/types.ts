@@ -8,6 +8,7 @@ export type {
   Booking,
   BookingInput,
   BookingStatus,
+  CancelBookingInput,
   CustomerProposalList,
   DeclineProposalInput,
   Proposal,

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { CANCEL_REASON_MAX_LENGTH, cancelBookingInput } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import {
@@ -17,6 +20,7 @@ import {
   useProposalMutation,
 } from '../api/proposals-api';
 import { showFieldErrors } from '../../../components/ui/forms/field-errors';
+import { contractResolver } from '../api/contract-resolver';
 import type { Booking, BookingInput, Slot } from '../api/types';
 import { FormDialog } from './form-dialog';
 import { LoadError } from '../../../components/ui/lists/paged-list';
@@ -27,12 +31,8 @@ import { PROPOSAL_FAILURES } from '../messages';
 /** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'cancel' | null>(null);
-  const keepRef = useRef<HTMLButtonElement>(null);
   const confirm = useProposalMutation((id: number) =>
     area === 'admin' ? confirmBooking(id) : confirmMyBooking(id),
-  );
-  const cancel = useProposalMutation((id: number) =>
-    area === 'admin' ? cancelBookingAsAdmin(id) : cancelMyBooking(id),
   );
   const open = booking.status !== 'cancelled';
   // A window that has started is past answering: the visit took place or it did not (as of the screen's opening).
@@ -90,41 +90,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           Cancel booking
         </Button>
       )}
-      <Dialog
-        open={dialog === 'cancel'}
-        onClose={() => setDialog(null)}
-        role="alertdialog"
-        // Opens on Keep it, as every destructive confirmation does: an Enter pressed out of habit cancels nothing.
-        initialFocusRef={keepRef}
-        title="Cancel this booking?"
-        description={
-          booking.changeable
-            ? 'The date is released. Bookings can be cancelled up to 48 hours before.'
-            : 'The date is released. A request the shop has not confirmed can be declined until its start.'
-        }
-        footer={
-          <>
-            <Button ref={keepRef} variant="outline" onClick={() => setDialog(null)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={cancel.isPending}
-              onClick={() =>
-                cancel.run(booking.id, {
-                  onSuccess: () => {
-                    setDialog(null);
-                    toast.success('The booking is cancelled.');
-                  },
-                  failure: PROPOSAL_FAILURES.cancelFailed,
-                })
-              }
-            >
-              Cancel booking
-            </Button>
-          </>
-        }
-      />
+      {dialog === 'cancel' && <CancelDialog booking={booking} area={area} onClose={() => setDialog(null)} />}
       {dialog === 'propose' && <ProposeDialog booking={booking} onClose={() => setDialog(null)} />}
       {dialog === 'reschedule' && booking.proposal_id && (
         <RescheduleDialog
@@ -134,6 +100,80 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
         />
       )}
     </div>
+  );
+}
+
+interface CancelValues {
+  reason: string;
+}
+
+const cancelResolver = contractResolver<CancelValues>(cancelBookingInput);
+
+/** Asks before a booking is cancelled, with the reason the other side is told (optional). */
+function CancelDialog({
+  booking,
+  area,
+  onClose,
+}: {
+  booking: Booking;
+  area: 'admin' | 'customer';
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const { register, handleSubmit, setError, formState } = useForm<CancelValues>({
+    resolver: cancelResolver,
+    defaultValues: { reason: '' },
+  });
+  const cancel = useProposalMutation((reason: string) =>
+    area === 'admin' ? cancelBookingAsAdmin(booking.id, reason) : cancelMyBooking(booking.id, reason),
+  );
+  const onSubmit = handleSubmit((values) =>
+    cancel.run(values.reason.trim(), {
+      onSuccess: () => {
+        onClose();
+        toast.success('The booking is cancelled.');
+      },
+      failure: PROPOSAL_FAILURES.cancelFailed,
+      // A refused reason is said under its field, not again in the failure's toast.
+      onError: (e) => (e instanceof ApiError && showFieldErrors(e, setError) ? null : undefined),
+    }),
+  );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      role="alertdialog"
+      // Opens on Keep it, as every destructive confirmation does: an Enter pressed out of habit cancels nothing.
+      initialFocusRef={keepRef}
+      title="Cancel this booking?"
+      description={
+        booking.changeable
+          ? 'The date is released. Bookings can be cancelled up to 48 hours before.'
+          : 'The date is released. A request the shop has not confirmed can be declined until its start.'
+      }
+      footer={
+        <>
+          <Button ref={keepRef} variant="outline" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button type="submit" form={formId} variant="danger" loading={cancel.isPending}>
+            Cancel booking
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <TextAreaField
+          label="Reason (optional)"
+          hint={`${area === 'admin' ? 'The customer' : 'The shop'} sees it with the cancellation.`}
+          rows={3}
+          maxLength={CANCEL_REASON_MAX_LENGTH}
+          error={formState.errors.reason?.message}
+          {...register('reason')}
+        />
+      </form>
+    </Dialog>
   );
 }
 

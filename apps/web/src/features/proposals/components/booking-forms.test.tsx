@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getToasts } from '../../../lib/toast';
+import { clearToasts, getToasts } from '../../../lib/toast';
 import { requestedDateInput, type Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
 import { BookingSummary } from './booking-summary';
@@ -72,6 +72,68 @@ describe('Cancel booking', () => {
     rerender(<p>No installation</p>);
     answerCancel(HttpResponse.json({ booking: { ...booking, status: 'cancelled' } }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('The booking is cancelled.'));
+  });
+
+  it.each([
+    ['admin', '/api/admin/bookings/5/cancel', 'The customer sees it with the cancellation.'],
+    ['customer', '/api/user/bookings/5/cancel', 'The shop sees it with the cancellation.'],
+  ] as const)(
+    'asks the %s for an optional reason: none sends no body, as before; one typed is sent, trimmed',
+    async (area, url, hint) => {
+      const user = userEvent.setup();
+      const cancelled = answer('post', url, () =>
+        HttpResponse.json({ booking: { ...booking, status: 'cancelled' } }),
+      );
+      renderWithProviders(<BookingActions booking={booking} area={area} />);
+      await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+      let dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      // Still opens on Keep it, the reason's field below the question.
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus());
+      const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+      expect(reason).toHaveAttribute('maxlength', '500');
+      expect(reason).toHaveAccessibleDescription(hint);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(cancelled).toHaveLength(1);
+      expect(cancelled[0]!.body).toBeUndefined();
+
+      await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+      dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      // A dialog opened again starts empty.
+      expect(within(dialog).getByRole('textbox', { name: 'Reason (optional)' })).toHaveValue('');
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+        '  Our crew is ill this week.  ',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(cancelled).toHaveLength(2);
+      expect(cancelled[1]!.body).toEqual({ reason: 'Our crew is ill this week.' });
+    },
+  );
+
+  it("puts the server's refusal of the reason under its field, and the booking is not said to be cancelled", async () => {
+    const user = userEvent.setup();
+    const message = 'The reason may not be greater than 500 characters.';
+    const refused = answer('post', '/api/user/bookings/5/cancel', () =>
+      HttpResponse.json({ message, errors: { reason: [message] } }, { status: 422 }),
+    );
+    clearToasts(); // the other tests' toasts
+    renderWithProviders(<BookingActions booking={booking} area="customer" />);
+    await user.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    await user.type(reason, 'We found another dealer.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(message));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveFocus();
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.body).toEqual({ reason: 'We found another dealer.' });
+    // The dialog stays, with what was typed; the refusal is said once, under the field.
+    expect(dialog).toBeInTheDocument();
+    expect(reason).toHaveValue('We found another dealer.');
+    expect(getToasts()).toEqual([]);
   });
 
   it('within 48 hours the shop may decline a request it has not confirmed, but not cancel a confirmed booking; nor may the customer', () => {
@@ -225,6 +287,24 @@ describe('Booking actions', () => {
 });
 
 describe('Booking summary', () => {
+  it.each([
+    ['admin', 'Cancelled by the customer on'],
+    ['customer', 'Cancelled by you on'],
+  ] as const)('quotes the reason a cancelled booking was given, for the %s', (area, cancelled) => {
+    const withReason = testBooking(5, {
+      status: 'cancelled',
+      changeable: false,
+      cancelled_at: '2030-02-20T15:30:00.000Z',
+      cancelled_by: 'customer',
+      cancel_reason: 'We moved offices.',
+    });
+    const { rerender } = renderWithProviders(<BookingSummary booking={withReason} area={area} />);
+    expect(screen.getByText(new RegExp(`^${cancelled} `))).toBeInTheDocument();
+    expect(screen.getByText('Reason: “We moved offices.”')).toBeInTheDocument();
+    rerender(<BookingSummary booking={{ ...withReason, cancel_reason: null }} area={area} />);
+    expect(screen.queryByText(/^Reason:/)).toBeNull();
+  });
+
   it("names a date without a window as the customer's request, or as the shop's proposal", () => {
     const { rerender } = renderWithProviders(<BookingSummary booking={booking} area="customer" />);
     expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Asked for Mar 4, 2030$/);

@@ -10,7 +10,10 @@ function cancelledBy(booking: Booking, area: 'admin' | 'customer'): string {
   return '';
 }
 
-/** A booking's date (a window, or the date asked for), its status, and when and by whom it was cancelled. */
+/**
+ * A booking's date (a window, or the date asked for), its status, and when and by whom it was cancelled, with the
+ * reason given.
+ */
 export function BookingSummary({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const when = booking.slot_start
     ? formatSlot(booking.slot_start, booking.slot_end)
@@ -28,6 +31,11 @@ export function BookingSummary({ booking, area }: { booking: Booking; area: 'adm
       {booking.status === 'cancelled' && booking.cancelled_at && (
         <p className="w-full text-slate-600">
           Cancelled{cancelledBy(booking, area)} on {formatShopDateTime(booking.cancelled_at)}.
+        </p>
+      )}
+      {booking.status === 'cancelled' && booking.cancel_reason && (
+        <p className="w-full whitespace-pre-line text-slate-600 wrap-anywhere">
+          Reason: “{booking.cancel_reason}”
         </p>
       )}
     </div>

@@ -102,5 +102,44 @@ describe.each([
         expect(within(region).getByRole('button', { name: 'Book this window' })).toBeInTheDocument();
       }
     });
+
+    it('sends the reason typed in the dialog, and shows it quoted with the cancelled booking', async () => {
+      const user = userEvent.setup();
+      let current = booking;
+      answer('get', `/api/${side}/proposals/7`, () =>
+        HttpResponse.json({
+          proposal: { ...proposal, booking_id: current.status === 'cancelled' ? null : current.id },
+        }),
+      );
+      answer('get', `/api/${side}/bookings`, () =>
+        HttpResponse.json(side === 'admin' ? { bookings: [current], total: 1 } : { bookings: [current] }),
+      );
+      answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [] }));
+      const cancel = answer('post', `/api/${side}/bookings/5/cancel`, () => {
+        current = {
+          ...booking,
+          status: 'cancelled',
+          changeable: false,
+          cancelled_at: '2030-02-20T15:30:00.000Z',
+          cancelled_by: side === 'admin' ? 'shop' : 'customer',
+          cancel_reason: 'The building is closed that week.',
+        };
+        return HttpResponse.json({ booking: current });
+      });
+      renderWithProviders(<Page />, { route: `${pages}/7`, path: `${pages}/:id`, dataRouter: true });
+
+      const region = await screen.findByRole('region', { name: section });
+      await user.click(await within(region).findByRole('button', { name: 'Cancel booking' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Cancel this booking?' });
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+        'The building is closed that week.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+      expect(await within(region).findByText('Cancelled', { exact: true })).toBeInTheDocument();
+      expect(cancel.map((r) => r.body)).toEqual([{ reason: 'The building is closed that week.' }]);
+      expect(within(region).getByText('Reason: “The building is closed that week.”')).toBeInTheDocument();
+    });
   },
 );
