@@ -74,6 +74,21 @@ async function bookedWindow(deal: { a: { token: string }; proposal: { id: number
   return { slots, id: booked.json().booking.id as number };
 }
 
+/** The customer's bookings (which their proposal's page shows) and the shop's list both answer the reason given. */
+async function bothSidesRead(
+  call: ReturnType<typeof caller>,
+  tokens: { customer: string; admin: string },
+  proposalId: number,
+  { id, reason }: { id: number; reason: string },
+) {
+  expect((await call('GET', '/api/user/bookings', tokens.customer)).json().bookings).toEqual([
+    expect.objectContaining({ id, cancel_reason: reason }),
+  ]);
+  expect(
+    (await call('GET', `/api/admin/bookings?proposal_id=${proposalId}`, tokens.admin)).json().bookings,
+  ).toEqual([expect.objectContaining({ id, cancel_reason: reason })]);
+}
+
 describe('schedule', () => {
   it('is published by the admin and refuses bad windows with the field named, writing nothing', async () => {
     const { admin } = await dealSetup(t);
@@ -1066,12 +1081,7 @@ describe('installation bookings', () => {
     expect(
       (await call('GET', `/api/user/proposals/${proposal.id}`, a.token)).json().proposal.booking_id,
     ).toBe(null);
-    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
-      expect.objectContaining({ id, cancel_reason: reason }),
-    ]);
-    expect(
-      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
-    ).toEqual([expect.objectContaining({ id, cancel_reason: reason })]);
+    await bothSidesRead(call, { customer: a.token, admin: admin.token }, proposal.id, { id, reason });
 
     // The customer is told it, quoted after the cancellation.
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, a.user.id));
@@ -1110,12 +1120,7 @@ describe('installation bookings', () => {
       cancelled_by: 'customer',
       cancel_reason: reason,
     });
-    expect(
-      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
-    ).toEqual([expect.objectContaining({ id, cancel_reason: reason })]);
-    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
-      expect.objectContaining({ id, cancel_reason: reason }),
-    ]);
+    await bothSidesRead(call, { customer: a.token, admin: admin.token }, proposal.id, { id, reason });
 
     const [note] = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
     expect(note!.data).toMatchObject({ type: 'booking_cancelled', booking_id: id });

@@ -58,10 +58,9 @@ describe.each([
       booking_id: 5,
     });
 
-    it('keeps the cancelled booking in sight, with when it was cancelled, instead of the section going', async () => {
-      const user = userEvent.setup();
+    /** The page's answers: the booking, cancelled (with `reason`) by its cancel call, which is answered. */
+    const serveCancel = (reason: string | null = null) => {
       let current = booking;
-      const cancelledAt = '2030-02-20T15:30:00.000Z';
       answer('get', `/api/${side}/proposals/7`, () =>
         HttpResponse.json({
           proposal: { ...proposal, booking_id: current.status === 'cancelled' ? null : current.id },
@@ -71,16 +70,22 @@ describe.each([
         HttpResponse.json(side === 'admin' ? { bookings: [current], total: 1 } : { bookings: [current] }),
       );
       answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [] }));
-      const cancel = answer('post', `/api/${side}/bookings/5/cancel`, () => {
+      return answer('post', `/api/${side}/bookings/5/cancel`, () => {
         current = {
           ...booking,
           status: 'cancelled',
           changeable: false,
-          cancelled_at: cancelledAt,
+          cancelled_at: '2030-02-20T15:30:00.000Z',
           cancelled_by: side === 'admin' ? 'shop' : 'customer',
+          cancel_reason: reason,
         };
         return HttpResponse.json({ booking: current });
       });
+    };
+
+    it('keeps the cancelled booking in sight, with when it was cancelled, instead of the section going', async () => {
+      const user = userEvent.setup();
+      const cancel = serveCancel();
       renderWithProviders(<Page />, { route: `${pages}/7`, path: `${pages}/:id`, dataRouter: true });
 
       const region = await screen.findByRole('region', { name: section });
@@ -105,27 +110,7 @@ describe.each([
 
     it('sends the reason typed in the dialog, and shows it quoted with the cancelled booking', async () => {
       const user = userEvent.setup();
-      let current = booking;
-      answer('get', `/api/${side}/proposals/7`, () =>
-        HttpResponse.json({
-          proposal: { ...proposal, booking_id: current.status === 'cancelled' ? null : current.id },
-        }),
-      );
-      answer('get', `/api/${side}/bookings`, () =>
-        HttpResponse.json(side === 'admin' ? { bookings: [current], total: 1 } : { bookings: [current] }),
-      );
-      answer('get', '/api/user/proposals/7/slots', () => HttpResponse.json({ slots: [] }));
-      const cancel = answer('post', `/api/${side}/bookings/5/cancel`, () => {
-        current = {
-          ...booking,
-          status: 'cancelled',
-          changeable: false,
-          cancelled_at: '2030-02-20T15:30:00.000Z',
-          cancelled_by: side === 'admin' ? 'shop' : 'customer',
-          cancel_reason: 'The building is closed that week.',
-        };
-        return HttpResponse.json({ booking: current });
-      });
+      const cancel = serveCancel('The building is closed that week.');
       renderWithProviders(<Page />, { route: `${pages}/7`, path: `${pages}/:id`, dataRouter: true });
 
       const region = await screen.findByRole('region', { name: section });
