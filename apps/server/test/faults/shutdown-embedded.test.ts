@@ -27,7 +27,10 @@ afterAll(async () => {
   await server?.stop();
   await graceServer?.stop();
   for (const s of startingServers) await s.stop();
-  for (const d of [dir, graceDir, ...startingDirs]) if (d) await rm(d, { recursive: true, force: true });
+  // A PostgreSQL that has just stopped may still have a file of its being removed as the folder is: a folder found
+  // not empty is removed again (once PostgreSQL had stopped, CI saw ENOTEMPTY from pgdata/base/1).
+  for (const d of [dir, graceDir, ...startingDirs])
+    if (d) await rm(d, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 });
 
 /** The running PostgreSQL server's shared_buffers in MB. */
