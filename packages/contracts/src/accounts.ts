@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { emailField, tooLongMessage } from './common';
+import { emailField, textRefusal, tooLongMessage } from './common';
 import { SERVER_MESSAGES } from './messages';
 
 export const passwordField = z
-  .string({ error: 'The password field is required.' })
+  .string({ error: textRefusal('password') })
   .min(1, 'The password field is required.')
   .min(PASSWORD_MIN_LENGTH, SERVER_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`);
@@ -34,7 +34,7 @@ export type Admin = z.infer<typeof adminSchema>;
 export const loginRequest = z.object({
   email: emailField,
   password: z
-    .string({ error: 'The password field is required.' })
+    .string({ error: textRefusal('password') })
     .min(1, 'The password field is required.')
     .max(1024, tooLongMessage('password', 1024)),
   remember: z.boolean().optional().default(false),
@@ -49,7 +49,7 @@ export const registerRequest = z
     email: emailField,
     password: passwordField,
     password_confirmation: z
-      .string({ error: 'The password confirmation field is required.' })
+      .string({ error: textRefusal('password confirmation') })
       .min(1, 'The password confirmation field is required.'),
     terms: z.literal(true, { error: SERVER_MESSAGES.termsRequired }),
   })
@@ -64,7 +64,7 @@ export const registerResponse = loginResponse;
 export const forgotPasswordRequest = z.object({ email: emailField });
 
 const resetToken = z
-  .string({ error: 'The token field is required.' })
+  .string({ error: textRefusal('token') })
   .min(1, 'The token field is required.')
   .max(200, 'The token is invalid.');
 
@@ -79,7 +79,7 @@ export const resetPasswordRequest = z
     token: resetToken,
     password: passwordField,
     password_confirmation: z
-      .string({ error: 'The password confirmation field is required.' })
+      .string({ error: textRefusal('password confirmation') })
       .min(1, 'The password confirmation field is required.'),
   })
   .refine((v) => v.password === v.password_confirmation, {

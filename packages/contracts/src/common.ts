@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 
+/** The shop's words for a value that is no text where text is asked for ('The reason must be a string.'). */
+export const notTextMessage = (field: string) => `The ${field} must be a string.`;
+
+/** The shop's words for a field given no value ('The lines field is required.') or a value of another kind. */
+const refusal =
+  (field: string, wrongKind: string) =>
+  ({ input }: { input?: unknown }) =>
+    input === undefined || input === null ? `The ${field} field is required.` : wrongKind;
+
+/** A text field's type refusal: no value is 'required', a value that is no text 'must be a string'. */
+export const textRefusal = (field: string) => refusal(field, notTextMessage(field));
+
+/** A list field's type refusal: no value is 'required', a value that is no list 'must be a list'. */
+export const listRefusal = (field: string) => refusal(field, `The ${field} must be a list.`);
+
 /** An e-mail as typed: trimmed and lower-cased before validation. */
 export const emailField = z
-  .string({ error: 'The email field is required.' })
+  .string({ error: textRefusal('email') })
   .trim()
   .toLowerCase()
   .min(1, 'The email field is required.')
@@ -18,22 +33,19 @@ export const PHONE_MESSAGE = 'The phone must be a valid phone number.';
 export const tooLongMessage = (field: string, max: number) =>
   `The ${field} may not be greater than ${max} characters.`;
 
-/** The shop's words for a value that is no text where text is asked for ('The reason must be a string.'). */
-export const notTextMessage = (field: string) => `The ${field} must be a string.`;
-
 /**
- * A trimmed text of at most `max` characters, refused in the shop's words (not zod's own 'Too big: ...'); with
- * `wordsNotText`, a value that is no text is refused in them too (notTextMessage).
+ * A trimmed text of at most `max` characters, refused in the shop's words (not zod's own 'Too big: ...'), a value
+ * that is no text too (notTextMessage).
  */
-export const boundedText = (field: string, max: number, { wordsNotText = false } = {}) =>
+export const boundedText = (field: string, max: number) =>
   z
-    .string(wordsNotText ? { error: notTextMessage(field) } : undefined)
+    .string({ error: textRefusal(field) })
     .trim()
     .max(max, tooLongMessage(field, max));
 
 export const requiredText = (field: string, max = 255) =>
   z
-    .string({ error: `The ${field} field is required.` })
+    .string({ error: textRefusal(field) })
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(max, tooLongMessage(field, max));

@@ -7,6 +7,7 @@ import {
   emailField,
   PHONE_MESSAGE,
   PHONE_PATTERN,
+  textRefusal,
   tooLongMessage,
 } from './common';
 
@@ -399,14 +400,14 @@ export const customerDesignResponse = z.object({ design: customerDesignDetail })
 /** What the owner may change: descriptive fields only; status, comments and recommendations are ignored. */
 export const customerDesignUpdate = z.object({
   title: z
-    .string()
+    .string({ error: textRefusal('design name') })
     .trim()
     .min(1, 'The design name field is required.')
     .max(DESIGN_TEXT_LIMITS.title, tooLongMessage('design name', DESIGN_TEXT_LIMITS.title))
     .optional(),
   description: boundedText('description', DESIGN_TEXT_LIMITS.description).nullable().optional(),
   name: z
-    .string()
+    .string({ error: textRefusal('name') })
     .trim()
     .min(1, 'The name field is required.')
     .max(DESIGN_TEXT_LIMITS.name, tooLongMessage('name', DESIGN_TEXT_LIMITS.name))
@@ -504,7 +505,7 @@ export const adminDesignStatusResponse = z.object({ status: z.enum(DESIGN_STATUS
 
 export const adminDesignCommentRequest = z.object({
   comment: z
-    .string({ error: 'The comment field is required.' })
+    .string({ error: textRefusal('comment') })
     .trim()
     .min(1, 'The comment field is required.')
     .max(5000, 'The comment may not be greater than 5000 characters.'),

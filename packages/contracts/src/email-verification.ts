@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { textRefusal } from './common';
 
 /** A token from a mailed link: 256 random bits, base64url (43 characters); anything longer is refused. */
 export const linkTokenField = z
-  .string({ error: 'The token field is required.' })
+  .string({ error: textRefusal('token') })
   .min(1, 'The token field is required.')
   .max(200, 'The token may not be greater than 200 characters.');
 

@@ -5,6 +5,7 @@ export * from './admin-messages';
 export * from './verification-messages';
 export * from './errors';
 export * from './common';
+export * from './refusals';
 export * from './accounts';
 export * from './labels';
 export * from './seo';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_LIMITS } from './constants';
-import { emailField, requiredText, tooLongMessage } from './common';
+import { emailField, requiredText, textRefusal, tooLongMessage } from './common';
 import { adminSchema, userSchema } from './accounts';
 import { SERVER_MESSAGES } from './messages';
 
 const required = (label: string) =>
-  z.string({ error: `The ${label} field is required.` }).min(1, `The ${label} field is required.`);
+  z.string({ error: textRefusal(label) }).min(1, `The ${label} field is required.`);
 
 const newPassword = (label: string) =>
   required(label)

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { PAGE_SIZE, PROPOSAL_LIMITS, PROPOSAL_STATUSES, QUOTE_REQUEST_STATUSES } from './constants';
-import { adminSearchText, boundedText, requiredText, tooLongMessage } from './common';
+import {
+  adminSearchText,
+  boundedText,
+  listRefusal,
+  requiredText,
+  textRefusal,
+  tooLongMessage,
+} from './common';
 
 /**
  * Texts of proposals and quote requests that the server says (kept here, out of the first-load messages); the web
@@ -90,7 +97,7 @@ const productId = z
 
 export const isoDate = (field: string) =>
   z
-    .string({ error: `The ${field} field is required.` })
+    .string({ error: textRefusal(field) })
     // An empty field (a date input left blank) is a missing date, not a malformed one: it gets that message alone.
     .min(1, { message: `The ${field} field is required.`, abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
@@ -129,7 +136,7 @@ export const proposalInput = z.object({
   notes: boundedText('notes', PROPOSAL_LIMITS.notes).optional().nullable(),
   tax_rate: percentInput('tax rate').optional().nullable(),
   lines: z
-    .array(proposalLineInput, { error: 'The lines field is required.' })
+    .array(proposalLineInput, { error: listRefusal('lines') })
     .min(1, 'The proposal needs at least one line.')
     .max(PROPOSAL_LIMITS.lines),
 });
@@ -272,7 +279,7 @@ const quoteNote = z.string().trim().max(PROPOSAL_LIMITS.comment, QUOTE_REQUEST_M
 export const quoteRequestInput = z.object({
   items: z
     .array(z.object({ product_id: productId, quantity: quoteQuantity }), {
-      error: 'The items field is required.',
+      error: listRefusal('items'),
     })
     .min(1, QUOTE_REQUEST_MESSAGES.noProducts)
     .max(PROPOSAL_LIMITS.quoteItems, QUOTE_REQUEST_MESSAGES.tooManyItems)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_KINDS, BOOKING_STATUSES, PAGE_SIZE } from './constants';
-import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, requiredText } from './common';
+import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, requiredText, textRefusal } from './common';
 import { isoDate } from './proposals';
 
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
@@ -153,11 +153,11 @@ export const CANCEL_REASON_MAX_LENGTH = 500;
 
 /**
  * The body either side may send when it cancels a booking (the body itself is optional): why, trimmed, an empty
- * reason being none (null). Anything but text is refused in the shop's words. The cancel dialog checks it too.
+ * or null reason being none. Anything else but text is refused in the shop's words. The cancel dialog checks it too.
  */
 export const cancelBookingInput = z.object({
-  reason: boundedText('reason', CANCEL_REASON_MAX_LENGTH, { wordsNotText: true })
-    .optional()
+  reason: boundedText('reason', CANCEL_REASON_MAX_LENGTH)
+    .nullish()
     .transform((v) => v || null),
 });
 export type CancelBookingInput = z.input<typeof cancelBookingInput>;
@@ -181,7 +181,7 @@ export const guestSiteVisitInput = siteVisitInput.extend({
   name: visitorName,
   email: emailField,
   phone: z
-    .string({ error: 'The phone field is required.' })
+    .string({ error: textRefusal('phone') })
     .trim()
     .min(1, { message: 'The phone field is required.', abort: true })
     .regex(PHONE_PATTERN, PHONE_MESSAGE),

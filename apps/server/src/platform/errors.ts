@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CONFLICT_MESSAGE, SERVER_MESSAGES } from '@shop/contracts';
+import { z } from 'zod';
+import { CONFLICT_MESSAGE, SERVER_MESSAGES, shopRefusal } from '@shop/contracts';
 import { loggableError } from './log-redaction';
+
+// Every refusal a schema does not word itself is said in the shop's words ('The title must be a string.'), never
+// zod's ('Invalid input: expected string, received number'): for every route, upload form and socket event.
+z.config({ customError: shopRefusal });
 
 export type FieldErrors = Record<string, string[]>;
 

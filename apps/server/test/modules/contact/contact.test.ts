@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, PHONE_MESSAGE } from '@shop/contracts';
+import { BODY_NOT_OBJECT_MESSAGE, CONTACT_MESSAGES, PHONE_MESSAGE } from '@shop/contracts';
 import { contactMessages } from '../../../src/db/schema/contact';
 import { mailQueue } from '../../../src/db/schema/mail';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -45,6 +45,22 @@ describe('POST /api/contact', () => {
     // The HTML part escapes what the visitor typed.
     expect(mail).toContain('&lt;b&gt;by March&lt;/b&gt;');
     expect(mail).not.toMatch(/<p[^>]*>[^<]*<b>by March/);
+  });
+
+  it("refuses a value of the wrong kind, and a body that is no object, in the shop's words; nothing is stored", async () => {
+    for (const [payload, errors] of [
+      [{ ...valid, firstName: 5 }, { firstName: ['The first name must be a string.'] }],
+      [{ ...valid, email: ['a@example.com'] }, { email: ['The email must be a string.'] }],
+      [{ ...valid, message: null }, { message: ['The message field is required.'] }],
+      [[valid], { _: [BODY_NOT_OBJECT_MESSAGE] }],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+      expect(res.json().message).toBe(Object.values(errors)[0]![0]);
+    }
+    expect(await t.ctx.database.db.select().from(contactMessages)).toEqual([]);
+    expect(await t.ctx.database.db.select().from(mailQueue)).toEqual([]);
   });
 
   it("sets Reply-To to the visitor's address, so Reply in the shop's mail client writes to them", async () => {
