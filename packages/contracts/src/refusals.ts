@@ -21,6 +21,12 @@ const missing = (input: unknown) => input === undefined || input === null;
  * an API client sent `{ "title": 5 }` would read zod's 'Invalid input: expected string, received number'.
  */
 export function shopRefusal(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => `"${key}"`).join(', ');
+    return issue.keys.length === 1
+      ? `The field ${keys} is not accepted here.`
+      : `The fields ${keys} are not accepted here.`;
+  }
   const label = fieldLabel(issue.path ?? []);
   if (label === undefined) {
     return issue.code === 'invalid_type' && issue.expected === 'object' ? BODY_NOT_OBJECT_MESSAGE : undefined;

@@ -24,6 +24,7 @@ export const SCHEDULING_MESSAGES = {
   dateOutOfRange: 'The requested date must be within the next 60 days.',
   windowEndBeforeStart: 'The end must be after the start.',
   slotOrDate: 'Choose a window or ask for a date.',
+  slotAndDate: 'Choose a window or ask for a date, not both.',
   cancelled: 'Booking cancelled.',
   tooManyVisits: `You already have ${SITE_VISITS_OPEN_PER_CONTACT} site visits ahead. We will be in touch about them.`,
   tooManyGuestVisits:
@@ -142,9 +143,37 @@ export const requestedDateInput = z
   .strict();
 export type RequestedDateInput = z.input<typeof requestedDateInput>;
 
-/** Either a window's start, or a date asked for with a note. */
-export const bookingInput = z.union([z.object({ slot_start: slotStart }).strict(), requestedDateInput]);
-export type BookingInput = z.input<typeof bookingInput>;
+/**
+ * Either a window's start, or a date asked for with a note. One object rather than a union of the two, so a refusal
+ * names the field that is wrong ('The note field is required.') instead of saying that neither shape fits.
+ */
+export const bookingInput = z
+  .object({
+    slot_start: slotStart.optional(),
+    requested_date: requestedDateInput.shape.requested_date.optional(),
+    note: requestedDateInput.shape.note.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const refuse = (field: keyof typeof body, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    if (body.slot_start !== undefined) {
+      if (body.requested_date !== undefined) refuse('requested_date', SCHEDULING_MESSAGES.slotAndDate);
+      if (body.note !== undefined) refuse('note', SCHEDULING_MESSAGES.slotAndDate);
+    } else if (body.requested_date === undefined) {
+      refuse('slot_start', SCHEDULING_MESSAGES.slotOrDate);
+    } else if (body.note === undefined) {
+      refuse('note', 'The note field is required.');
+    }
+  })
+  .transform((body): { slot_start: string } | RequestedDateOutput =>
+    body.slot_start !== undefined
+      ? { slot_start: body.slot_start }
+      : { requested_date: body.requested_date!, note: body.note! },
+  );
+type RequestedDateOutput = z.output<typeof requestedDateInput>;
+/** What a booking's body is once checked, and what the forms send: a window's start, or a date with a note. */
+export type BookingInput = z.output<typeof bookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
 

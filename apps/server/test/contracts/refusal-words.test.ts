@@ -5,7 +5,8 @@ import * as contracts from '@shop/contracts';
 import '../../src/platform/errors';
 
 // zod's own words for a refusal ('Too big: expected string to have <=150 characters'): never the shop's.
-const ZOD_WORDS = /^(Too big|Too small|Invalid input|Invalid option|Invalid string|Expected )/;
+const ZOD_WORDS =
+  /^(Too big|Too small|Invalid input|Invalid option|Invalid string|Expected |Unrecognized key)/;
 
 type Def = {
   type: string;

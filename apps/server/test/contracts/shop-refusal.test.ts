@@ -68,6 +68,12 @@ describe("the shop's words for what a schema does not word itself (shopRefusal)"
     expect(field(z.number().multipleOf(5), 7)).toEqual(['The the field must be a multiple of 5.']);
   });
 
+  it('names the fields a strict body does not take', () => {
+    const strict = z.object({ a: z.string().optional() }).strict();
+    expect(wordsFor(strict, { a: 'x', b: 1 })).toEqual(['The field "b" is not accepted here.']);
+    expect(wordsFor(strict, { b: 1, c: 2 })).toEqual(['The fields "b", "c" are not accepted here.']);
+  });
+
   it("leaves a schema's own words alone", () => {
     expect(
       wordsFor(z.object({ code: z.string().min(6, 'The code must be 6 digits.') }), { code: '1' }),

@@ -533,6 +533,8 @@ async function send(t: TestApp, p: Planned): Promise<Outcome> {
 }
 
 const errorShape = errorResponse.strict();
+const ZOD_WORDS =
+  /^(Too big|Too small|Invalid input|Invalid option|Invalid string|Invalid element|Invalid key|Expected |Unrecognized key)/;
 
 /** What is wrong with one answer, if anything. */
 function problems(o: Outcome): string[] {
@@ -550,6 +552,11 @@ function problems(o: Outcome): string[] {
       if (!parsed.data.message.trim()) out.push(`${where}: ${status} with an empty message`);
       if (status === 422 && !Object.keys(parsed.data.errors ?? {}).length)
         out.push(`${where}: 422 without errors`);
+      // Every refusal in the shop's words, never zod's own ('Invalid input: expected string, received number').
+      const zodWords = [parsed.data.message, ...Object.values(parsed.data.errors ?? {}).flat()].filter((m) =>
+        ZOD_WORDS.test(m),
+      );
+      if (zodWords.length) out.push(`${where}: ${status} in zod's words: ${zodWords.join(' | ')}`);
       if (status === 422 && p.refused && p.location !== 'params') {
         const named = Object.keys(parsed.data.errors ?? {});
         const missing = p.errorKeys.filter((k) => !named.includes(k));

@@ -886,10 +886,25 @@ describe('installation bookings', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty('requested_date');
-    const noNote = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
-      requested_date: inDays(9),
-    });
-    expect(noNote.statusCode).toBe(422);
+    // A window or a date with a note: a body that is neither names the field that is wrong.
+    for (const [body, errors] of [
+      [{ requested_date: inDays(9) }, { note: ['The note field is required.'] }],
+      [{}, { slot_start: [SCHEDULING_MESSAGES.slotOrDate] }],
+      [{ note: 'Saturday please' }, { slot_start: [SCHEDULING_MESSAGES.slotOrDate] }],
+      [
+        { slot_start: `${inDays(8)}T13:00:00.000Z`, requested_date: inDays(9), note: 'x' },
+        { requested_date: [SCHEDULING_MESSAGES.slotAndDate], note: [SCHEDULING_MESSAGES.slotAndDate] },
+      ],
+      [{ slot_start: 42 }, { slot_start: ['The slot start must be an ISO date and time.'] }],
+      [
+        { requested_date: inDays(9), note: 'x', when: 'soon' },
+        { _: ['The field "when" is not accepted here.'] },
+      ],
+    ] as const) {
+      const res = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors, JSON.stringify(body)).toEqual(errors);
+    }
     expect(await db().$count(bookings)).toBe(0);
     const res = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
       requested_date: inDays(9),
