@@ -4,17 +4,26 @@ import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 /** The shop's words for a value that is no text where text is asked for ('The reason must be a string.'). */
 export const notTextMessage = (field: string) => `The ${field} must be a string.`;
 
+/** The shop's words for a value that is no list where a list is asked for ('The lines must be a list.'). */
+export const notListMessage = (field: string) => `The ${field} must be a list.`;
+
+/** The shop's words for a field given no value ('The note field is required.'). */
+export const requiredFieldMessage = (field: string) => `The ${field} field is required.`;
+
+/** Whether a field was given no value: absent, or a JSON null where none is taken. */
+export const isMissing = (input: unknown) => input === undefined || input === null;
+
 /** The shop's words for a field given no value ('The lines field is required.') or a value of another kind. */
 const refusal =
   (field: string, wrongKind: string) =>
   ({ input }: { input?: unknown }) =>
-    input === undefined || input === null ? `The ${field} field is required.` : wrongKind;
+    isMissing(input) ? requiredFieldMessage(field) : wrongKind;
 
 /** A text field's type refusal: no value is 'required', a value that is no text 'must be a string'. */
 export const textRefusal = (field: string) => refusal(field, notTextMessage(field));
 
 /** A list field's type refusal: no value is 'required', a value that is no list 'must be a list'. */
-export const listRefusal = (field: string) => refusal(field, `The ${field} must be a list.`);
+export const listRefusal = (field: string) => refusal(field, notListMessage(field));
 
 /** An e-mail as typed: trimmed and lower-cased before validation. */
 export const emailField = z

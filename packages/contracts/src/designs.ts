@@ -7,6 +7,7 @@ import {
   emailField,
   PHONE_MESSAGE,
   PHONE_PATTERN,
+  requiredFieldMessage,
   textRefusal,
   tooLongMessage,
 } from './common';
@@ -164,7 +165,7 @@ const FIELD_WORDS: Record<QuestionnaireField, string> = {
   phone: 'phone',
 };
 
-export const requiredMessage = (field: QuestionnaireField) => `The ${FIELD_WORDS[field]} field is required.`;
+export const requiredMessage = (field: QuestionnaireField) => requiredFieldMessage(FIELD_WORDS[field]);
 
 /** Every field that must be filled for a tab (the e-mail only of guests, the design name only when asked). */
 export function mandatoryDesignFields(

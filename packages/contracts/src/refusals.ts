@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { notTextMessage, tooLongMessage } from './common';
+import { isMissing, notListMessage, notTextMessage, requiredFieldMessage, tooLongMessage } from './common';
 
 /** How a field is named in a refusal: its key, in words ('first_name' and 'firstName' are 'first name'). */
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {
@@ -12,8 +12,6 @@ export function fieldLabel(path: readonly PropertyKey[]): string | undefined {
 
 /** A request whose body is no object at all ('null', '[]', '"text"' where fields are asked for). */
 export const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object.';
-
-const missing = (input: unknown) => input === undefined || input === null;
 
 /**
  * The shop's words for every refusal a schema does not word itself (`z.config({ customError })`, installed by the
@@ -33,7 +31,7 @@ export function shopRefusal(issue: z.core.$ZodRawIssue): string | undefined {
   }
   switch (issue.code) {
     case 'invalid_type':
-      if (missing(issue.input)) return `The ${label} field is required.`;
+      if (isMissing(issue.input)) return requiredFieldMessage(label);
       switch (issue.expected) {
         case 'string':
           return notTextMessage(label);
@@ -44,7 +42,7 @@ export function shopRefusal(issue: z.core.$ZodRawIssue): string | undefined {
         case 'boolean':
           return `The ${label} field must be true or false.`;
         case 'array':
-          return `The ${label} must be a list.`;
+          return notListMessage(label);
         case 'object':
           return `The ${label} must be an object.`;
         case 'date':
@@ -73,9 +71,7 @@ export function shopRefusal(issue: z.core.$ZodRawIssue): string | undefined {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string')
-        return min <= 1
-          ? `The ${label} field is required.`
-          : `The ${label} must be at least ${min} characters.`;
+        return min <= 1 ? requiredFieldMessage(label) : `The ${label} must be at least ${min} characters.`;
       if (issue.origin === 'array' || issue.origin === 'set')
         return `The ${label} must have at least ${min} ${min === 1 ? 'item' : 'items'}.`;
       return issue.inclusive === false

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { BOOKING_KINDS, BOOKING_STATUSES, PAGE_SIZE } from './constants';
-import { boundedText, emailField, PHONE_MESSAGE, PHONE_PATTERN, requiredText, textRefusal } from './common';
+import {
+  boundedText,
+  emailField,
+  PHONE_MESSAGE,
+  PHONE_PATTERN,
+  requiredFieldMessage,
+  requiredText,
+  textRefusal,
+} from './common';
 import { isoDate } from './proposals';
 
 /** Texts of installation scheduling and site visits (kept here, out of the first-load messages). */
@@ -163,7 +171,7 @@ export const bookingInput = z
     } else if (body.requested_date === undefined) {
       refuse('slot_start', SCHEDULING_MESSAGES.slotOrDate);
     } else if (body.note === undefined) {
-      refuse('note', 'The note field is required.');
+      refuse('note', requiredFieldMessage('note'));
     }
   })
   .transform((body): { slot_start: string } | RequestedDateOutput =>
