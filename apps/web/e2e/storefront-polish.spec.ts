@@ -184,7 +184,7 @@ test('the header keeps every label and the logo on one line at every width from 
   await check('a customer');
 });
 
-test('on a phone, the navigation menu closes with Escape and focus returns to its button', async ({
+test('on a phone, the navigation menu closes with Escape (focus returns to its button) and on any navigation', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -198,6 +198,18 @@ test('on a phone, the navigation menu closes with Escape and focus returns to it
   await expect(menu).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+
+  // Any navigation closes it: here the browser's Back, with the menu opened on the page it leaves.
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Inventory' }).click();
+  await expect(page).toHaveURL('/products');
+  await expect(menu).toHaveCount(0);
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL('/services');
+  await expect(menu).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('on a phone, clearing the inventory search with its x button keeps the keyboard in the search box', async ({

@@ -2,12 +2,17 @@
  * Why a new password was refused (a 422 on its field), shown under the field by the password forms. Here, not in
  * messages.ts, whose texts the web app's first load carries: only the password check says these.
  */
+import { PASSWORD_MIN_LENGTH } from './constants';
+
 export const PASSWORD_MESSAGES = {
   blank: 'The password may not consist of spaces only.',
   repeated: 'The password may not be one character repeated.',
   personal: 'The password may not contain your e-mail address or name.',
   weak: 'This password is too easy to guess. Add more words or characters, or avoid common patterns.',
 } as const;
+
+/** The hint under every new-password field: the length rule, and that an easy guess is refused too. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few unrelated words work well.`;
 
 /**
  * zxcvbn's score (0-4) a new password needs: 3 is "safely unguessable" (about 10^8 guesses and more), enough

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { Link, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
 import { registerNavigator } from '../../lib/navigation';
@@ -75,5 +76,38 @@ describe('SiteHeader', () => {
 
     expect(signedInAdmin()).toEqual(testAdmin);
     expect(screen.getByText(`Admin ${testAdmin.name}`)).toBeVisible();
+  });
+
+  it('closes the mobile menu on any navigation: a link outside it, and the browser’s Back', async () => {
+    const user = userEvent.setup();
+    function Page() {
+      const go = useNavigate();
+      return (
+        <>
+          <SiteHeader />
+          <Link to="/inventory">Browse Inventory</Link>
+          <button type="button" onClick={() => void go(-1)}>
+            Back
+          </button>
+        </>
+      );
+    }
+    renderWithProviders(<Page />, { route: '/' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Browse Inventory' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+
+    await user.click(toggle);
+    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    // Opened again on the page it came back to, it stays open until asked.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 });

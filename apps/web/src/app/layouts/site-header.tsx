@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import {
   CUSTOMER_LABELS,
   HEADER_NAV,
@@ -47,7 +47,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const solid = useScrolledPast(HEADER_SOLID_AFTER_PX);
   const customer = useCustomer();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The mobile menu belongs to the page it was opened on: any navigation (a link outside it, Back) closes it.
+  const location = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const mobileOpen = openOn === location.key;
+  const setMobileOpen = (open: boolean) => setOpenOn(open ? location.key : null);
   const closeMobile = () => setMobileOpen(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Escape closes the open mobile menu wherever focus is (on its toggle too), and focus goes back to the toggle.
@@ -55,7 +59,7 @@ export function SiteHeader() {
     if (!mobileOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMobileOpen(false);
+      setOpenOn(null);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKey);
@@ -126,7 +130,7 @@ export function SiteHeader() {
           className="-mr-2 rounded-lg p-2 text-navy-900 hover:bg-navy-50 lg:hidden"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
-          onClick={() => setMobileOpen((open) => !open)}
+          onClick={() => setMobileOpen(!mobileOpen)}
         >
           <span className="sr-only">{mobileOpen ? 'Close menu' : 'Open menu'}</span>
           {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}

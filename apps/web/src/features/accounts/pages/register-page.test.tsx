@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '@shop/contracts';
+import { PASSWORD_HINT, SERVER_MESSAGES } from '@shop/contracts';
 import { renderWithProviders } from '../../../test/render';
 import RegisterPage from './register-page';
 
@@ -11,6 +11,8 @@ describe('RegisterPage', () => {
     // No handler: a request sent here would fail the test.
     renderWithProviders(<RegisterPage />, { route: '/register' });
     await user.type(screen.getByLabelText(/^Email/), 'pat@example');
+    // The hint says both rules a new password meets: its length, and that an easy guess is refused.
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(PASSWORD_HINT);
     await user.type(screen.getByLabelText(/^Password/), 'Walnut-Desk-Panel-42');
     const confirmation = screen.getByLabelText(/^Confirm password/);
     await user.type(confirmation, 'Walnut-Desk-Panel-4');

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, registerRequest } from '@shop/contracts';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, registerRequest } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-error';
@@ -53,7 +53,7 @@ export default function RegisterPage() {
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           onFocus={preloadPasswordCheck}
           {...form.register('password', { deps: ['password_confirmation'] })}

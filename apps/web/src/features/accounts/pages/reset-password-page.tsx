@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import {
   CUSTOMER_LABELS,
   CUSTOMER_MESSAGES,
+  PASSWORD_HINT,
   PASSWORD_MIN_LENGTH,
   resetPasswordRequest,
   type ResetPasswordRequest,
@@ -12,7 +13,7 @@ import {
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { contractResolver } from '../../../components/ui/forms/contract-resolver';
-import { assertPasswordAccepted } from '../../../lib/password/password-check';
+import { assertPasswordAccepted, preloadPasswordCheck } from '../../../lib/password/password-check';
 import { toast } from '../../../lib/toast';
 import { isApiError } from '../../../lib/api-error';
 import { checkResetLink, resetPassword } from '../api/accounts-api';
@@ -111,7 +112,9 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
+          hint={PASSWORD_HINT}
           error={fieldErrors.password?.message}
+          onFocus={preloadPasswordCheck}
           {...register('password', { deps: ['password_confirmation'] })}
         />
         <PasswordField

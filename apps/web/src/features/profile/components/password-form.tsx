@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import type { PasswordOwner } from '@shop/contracts';
+import { PASSWORD_HINT, type PasswordOwner } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/form-field';
 import { contractResolver } from '../../../components/ui/forms/contract-resolver';
@@ -80,7 +80,7 @@ export function PasswordForm({ names, schema, owner, save, onSaved, onFailed }: 
         required
         error={errors[names.next]?.message}
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={PASSWORD_HINT}
         onFocus={preloadPasswordCheck}
         {...register(names.next, { deps: [names.confirmation] })}
       />
