@@ -35,7 +35,9 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
 
   await page.getByLabel('Name').fill('Robin Planner');
   await page.getByLabel('Phone').fill('+1 (555) 010-7788');
-  await page.getByLabel('Photo').setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: GIF });
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: GIF });
   await expect(page.getByRole('img', { name: 'New profile photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully.')).toBeVisible();
@@ -44,7 +46,7 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
     /^\/media\/avatars\/[a-f0-9]{24}\/320\.webp$/,
   );
   // The picker lets go of the saved file: it no longer shows it.
-  await expect(page.getByLabel('Photo')).toHaveValue('');
+  await expect(page.getByLabel('Photo', { exact: true })).toHaveValue('');
   await expect(page.getByText('Selected: me.gif')).toHaveCount(0);
 
   // Saved on the server: a reload shows the same.
@@ -57,7 +59,9 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
 
   // A second photo with a missing phone is refused under its field, and changes nothing: not the photo either.
   const savedPhoto = await photo.getAttribute('src');
-  await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await page
+    .getByLabel('Photo', { exact: true })
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
   await page.getByLabel('Phone').fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   // Refused in the browser, nothing is sent: the reason under the field, and no failure toast.

@@ -134,7 +134,10 @@ export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
 export const SCHEDULING = {
   /** Slots are offered this many days ahead. */
   horizonDays: 60,
-  /** Either side may reschedule or cancel up to this many hours before the start. */
+  /**
+   * Either side may reschedule or cancel up to this many hours before the start; so a window is offered only while
+   * it starts further ahead than this, and a booking just made can still be undone.
+   */
   changeCutoffHours: 48,
 } as const;
 export const PROPOSAL_LIMITS = {

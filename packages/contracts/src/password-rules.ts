@@ -9,6 +9,7 @@ export const PASSWORD_MESSAGES = {
   repeated: 'The password may not be one character repeated.',
   personal: 'The password may not contain your e-mail address or name.',
   weak: 'This password is too easy to guess. Add more words or characters, or avoid common patterns.',
+  sameAsCurrent: 'The new password must be different from the current password.',
 } as const;
 
 /** The hint under every new-password field: the length rule, and that an easy guess is refused too. */

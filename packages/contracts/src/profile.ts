@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, UPLOAD_LIMITS } from './const
 import { emailField, requiredText, textRefusal, tooLongMessage } from './common';
 import { adminSchema, userSchema } from './accounts';
 import { SERVER_MESSAGES } from './messages';
+import { PASSWORD_MESSAGES } from './password-rules';
 
 const required = (label: string) =>
   z.string({ error: textRefusal(label) }).min(1, `The ${label} field is required.`);
@@ -44,6 +45,10 @@ export const adminPasswordUpdateRequest = z
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     message: SERVER_MESSAGES.passwordsDontMatch,
+  })
+  .refine((v) => v.password !== v.current_password, {
+    path: ['password'],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
   });
 export type AdminPasswordUpdateRequest = z.input<typeof adminPasswordUpdateRequest>;
 
@@ -65,5 +70,10 @@ export const customerPasswordUpdateRequest = z
   .refine((v) => v.new_password === v.new_password_confirmation, {
     path: ['new_password_confirmation'],
     message: SERVER_MESSAGES.passwordsDontMatch,
+  })
+  // A change that changes nothing would still end the account's other sessions: it is refused.
+  .refine((v) => v.new_password !== v.current_password, {
+    path: ['new_password'],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
   });
 export type CustomerPasswordUpdateRequest = z.input<typeof customerPasswordUpdateRequest>;

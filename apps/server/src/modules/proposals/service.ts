@@ -283,6 +283,9 @@ export async function updateDraft(ctx: AppContext, id: number, input: ProposalIn
     const found = await q.findProposal(tx, id);
     if (!found) throw notFound();
     if (found.proposal.status !== 'draft') throw conflict(PROPOSAL_MESSAGES.notDraft);
+    // A draft of a proposal whose other version was accepted can never be sent: editing it would be work lost.
+    if (await q.otherVersionAccepted(tx, found.proposal.number, id))
+      throw conflict(PROPOSAL_MESSAGES.versionAccepted);
     checkValidUntil(ctx, input.valid_until);
     const lines = await buildLines(tx, input);
     // No tax rate keeps the draft's; an emptied one (null) is the shop's default, as on a new draft.

@@ -87,7 +87,10 @@ interface Window {
   capacity: number;
 }
 
-/** Every window of the next 60 days that has not started: the weekly windows on days that are not blacked out. */
+/**
+ * Every window of the next 60 days that may still be booked: the weekly windows on days that are not blacked out,
+ * starting more than 48 hours from now. A window nearer than that could not be moved or cancelled once booked.
+ */
 async function upcomingWindows(ctx: AppContext, db: DbOrTx, now = new Date()): Promise<Window[]> {
   const tz = ctx.config.shopTimezone;
   const [weekly, days] = await readTogether(db, [() => q.windows(db), () => q.blackouts(db)]);
@@ -100,7 +103,7 @@ async function upcomingWindows(ctx: AppContext, db: DbOrTx, now = new Date()): P
     for (const w of weekly) {
       if (w.weekday !== weekdayOf(day)) continue;
       const start = zonedInstant(day, w.startTime, tz);
-      if (start <= now) continue;
+      if (start.getTime() - now.getTime() <= SCHEDULING.changeCutoffHours * HOUR) continue;
       out.push({ start, end: zonedInstant(day, w.endTime, tz), capacity: w.capacity });
     }
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
+import { PASSWORD_MESSAGES, PROFILE_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
 import { users } from '../../../src/db/schema/users';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -140,6 +140,13 @@ describe('admin profile', () => {
       bearer(admin.token),
     );
     expect(short.json().errors.password).toEqual(expect.any(Array));
+    const same = await postJson(
+      url,
+      { current_password: admin.password, password: admin.password, password_confirmation: admin.password },
+      bearer(admin.token),
+    );
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.password).toEqual([PASSWORD_MESSAGES.sameAsCurrent]);
 
     const ok = await postJson(
       url,
@@ -297,6 +304,18 @@ describe('customer profile', () => {
       bearer(c.token),
     );
     expect(common.json().errors.new_password).toEqual([SERVER_MESSAGES.passwordCommon]);
+    const same = await postJson(
+      url,
+      { current_password: c.password, new_password: c.password, new_password_confirmation: c.password },
+      bearer(c.token),
+    );
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.new_password).toEqual([PASSWORD_MESSAGES.sameAsCurrent]);
+    // Refused, it ended no session: the one signed in elsewhere still works.
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(other.json().token) }))
+        .statusCode,
+    ).toBe(200);
     const ok = await postJson(
       url,
       {

@@ -536,6 +536,15 @@ describe('proposals', () => {
     const send = await call('POST', `/api/admin/proposals/${v2.id}/send`, admin.token);
     expect(send.statusCode).toBe(409);
     expect(send.json().message).toBe(PROPOSAL_MESSAGES.versionAccepted);
+    // Nor is that draft edited: it could never be sent.
+    const edit = await call('PUT', `/api/admin/proposals/${v2.id}`, admin.token, {
+      ...body(product.id),
+      notes: 'Edited after the acceptance',
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(PROPOSAL_MESSAGES.versionAccepted);
+    const [draft] = await db().select().from(proposals).where(eq(proposals.id, v2.id));
+    expect(draft!.notes).not.toBe('Edited after the acceptance');
     const rows = await db().select().from(proposals).where(eq(proposals.number, v1.number));
     expect(rows.map((r) => [r.version, r.status]).sort()).toEqual([
       [1, 'accepted'],

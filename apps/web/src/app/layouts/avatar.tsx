@@ -1,6 +1,6 @@
 import { Image } from '../../components/ui/image';
 import { cx } from '../../components/ui/cx';
-import { initialsOf } from './user-initials';
+import { initialsOf } from '../../lib/user-initials';
 
 /** A round photo, or the initials when there is none. */
 export function Avatar({

@@ -77,7 +77,8 @@ function DesignActionDialog<Values extends FieldValues>({
       open
       onClose={() => void cancel()}
       title={title}
-      description={design.admin_title}
+      // The design's title is typed by the customer: a long word wraps inside the dialog.
+      description={<span className="wrap-anywhere">{design.admin_title}</span>}
       footer={
         <>
           <Button variant="outline" onClick={() => void cancel()}>
@@ -143,7 +144,9 @@ export function AddCommentDialog({ design, onClose }: { design: AdminDesign; onC
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {DESIGN_HISTORY_TEXTS.latestComment}
           </p>
-          <p className="mt-1 line-clamp-4 break-words whitespace-pre-line text-navy-900">{design.comments}</p>
+          <p className="mt-1 line-clamp-4 whitespace-pre-line text-navy-900 wrap-anywhere">
+            {design.comments}
+          </p>
         </div>
       )}
       <TextAreaField

@@ -227,3 +227,32 @@ describe('DesignReviewForm: saving', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('DesignReviewForm: nothing to save', () => {
+  it('does not confirm nor save a form with nothing changed, and says so; a change makes Save Changes work', async () => {
+    const user = userEvent.setup();
+    const { sent } = reviewApi(() => loaded);
+    renderWithProviders(<DesignReviewForm design={loaded} onSaved={vi.fn()} />, { dataRouter: true });
+    const saveButton = screen.getByRole('button', { name: 'Save Changes' });
+    expect(saveButton).toHaveAttribute('aria-disabled', 'true');
+    expect(saveButton).toHaveAccessibleDescription('No changes to save yet.');
+
+    await user.click(saveButton);
+    // A comment of spaces and a status set back are not changes either: a save would send nothing.
+    await user.type(screen.getByRole('textbox', { name: /^Add a comment/ }), '   ');
+    const status = screen.getByRole('combobox', { name: /^Status/ });
+    await user.selectOptions(status, 'approved');
+    await user.selectOptions(status, 'pending');
+    await user.click(saveButton);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: /^Add a comment/ }), 'Measured on site.');
+    expect(saveButton).not.toHaveAttribute('aria-disabled');
+    expect(saveButton).not.toHaveAccessibleDescription();
+    await save(user);
+    await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.successTitle });
+    expect(sent).toHaveLength(1);
+  });
+});

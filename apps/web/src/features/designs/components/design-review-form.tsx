@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import {
   ADMIN_MESSAGES,
   DESIGN_HISTORY_TEXTS,
@@ -44,6 +44,9 @@ const [CONFIRM_TITLE, CONFIRM_TEXT] = (() => {
   const cut = text.indexOf('?') + 1;
   return [text.slice(0, cut), text.slice(cut).trim()];
 })();
+
+/** Said beside Save Changes while the form holds nothing a save would send. */
+const NOTHING_TO_SAVE = 'No changes to save yet.';
 
 /** A design as the form reviews it: with its `updated_at` (the detail's), saves apply only to that version. */
 export type ReviewedDesign = AdminDesign & Partial<Pick<AdminDesignDetail, 'updated_at'>>;
@@ -113,6 +116,17 @@ export function DesignReviewForm({ design: current, onSaved, afterSave = false }
     undefined;
   // Leaving with a changed status, a new comment, other notes or files asks first.
   useUnsavedChanges(isDirty && !busy);
+  // What a save would send (see onSubmit): a status or notes set back to the design's, or a comment of spaces,
+  // send nothing. With nothing to send, Save Changes does nothing and says so, rather than confirming a save that
+  // saves nothing. It stays focusable (aria-disabled, not disabled): after a save it takes the focus back.
+  const comment = useWatch({ control, name: 'comments' });
+  const nothingToSave =
+    !dirtyFields.status &&
+    !dirtyFields.recommendation_notes &&
+    !comment.trim() &&
+    removed.length === 0 &&
+    newFiles.length === 0;
+  const nothingToSaveId = useId();
   const removedError = errors.removed_recommendation_files?.message;
 
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -222,7 +236,14 @@ export function DesignReviewForm({ design: current, onSaved, afterSave = false }
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+    <form
+      onSubmit={(event) => {
+        if (!nothingToSave) return void onSubmit(event);
+        event.preventDefault();
+      }}
+      noValidate
+      className="grid gap-5"
+    >
       <DesignStatusSelect error={errors.status?.message} {...register('status')} />
       <TextAreaField
         label={DESIGN_HISTORY_TEXTS.newComment}
@@ -327,8 +348,20 @@ export function DesignReviewForm({ design: current, onSaved, afterSave = false }
           onPick={pickFiles}
         />
       </fieldset>
-      <div className="flex justify-end">
-        <Button ref={saveButton} type="submit" loading={busy} loadingText="Saving...">
+      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+        {nothingToSave && (
+          <p id={nothingToSaveId} className="text-sm text-slate-600">
+            {NOTHING_TO_SAVE}
+          </p>
+        )}
+        <Button
+          ref={saveButton}
+          type="submit"
+          loading={busy}
+          loadingText="Saving..."
+          aria-disabled={nothingToSave || busy || undefined}
+          aria-describedby={nothingToSave ? nothingToSaveId : undefined}
+        >
           Save Changes
         </Button>
       </div>

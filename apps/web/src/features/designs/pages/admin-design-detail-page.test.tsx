@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, DESIGN_PAGE_TEXTS } from '@shop/contracts';
+import { ADMIN_MESSAGES, DESIGN_HISTORY_TEXTS, DESIGN_PAGE_TEXTS } from '@shop/contracts';
 import { testAdminDesign } from '../../../test/designs';
 import { renderWithProviders } from '../../../test/render';
 import { answer, server } from '../../../test/server';
@@ -21,7 +21,82 @@ function renderPage(id = '7') {
   return { queryClient, router: router! };
 }
 
+/**
+ * How the text of `element` wraps, by the classes on it and its ancestors (jsdom loads no CSS, so the page's width
+ * cannot be measured here): the overflow-wrap it inherits, and whether every grid item around it may be narrower
+ * than its content. A long word breaks inside its card only with `wrap-anywhere` (Tailwind's overflow-wrap:
+ * anywhere; `break-words` still sizes a grid item to the whole word) and min-w-0 on the grid items around it.
+ */
+function wrapOf(element: HTMLElement) {
+  let overflowWrap: string | undefined;
+  const wideGridItems: HTMLElement[] = [];
+  for (let el: HTMLElement | null = element; el; el = el.parentElement) {
+    if (!overflowWrap && el.classList.contains('wrap-anywhere')) overflowWrap = 'anywhere';
+    if (!overflowWrap && el.classList.contains('break-words')) overflowWrap = 'break-word';
+    if (el.parentElement?.classList.contains('grid') && !el.classList.contains('min-w-0'))
+      wideGridItems.push(el);
+  }
+  return { overflowWrap, wideGridItems };
+}
+
+const breaksAnywhere = { overflowWrap: 'anywhere', wideGridItems: [] };
+
 describe('AdminDesignDetailPage', () => {
+  it('breaks a long word someone typed inside its card (a comment, the description, a name, notes)', async () => {
+    // As long as the fields allow, with no space to wrap at.
+    const comment = 'c'.repeat(5000);
+    const description = 'd'.repeat(5000);
+    const notes = 'n'.repeat(5000);
+    const name = 'Q'.repeat(100);
+    const company = 'K'.repeat(100);
+    answer('get', '/api/admin/designs/7/show', () =>
+      HttpResponse.json({
+        design: {
+          ...design,
+          name,
+          company_name: company,
+          description,
+          comment_list: [
+            { id: 1, body: comment, author: { id: 9, name }, created_at: '2026-01-02T00:00:00.000Z' },
+          ],
+          history: [
+            {
+              id: 1,
+              kind: 'comment',
+              author: { id: 9, name },
+              from_status: null,
+              to_status: null,
+              body: comment,
+              created_at: '2026-01-02T00:00:00.000Z',
+            },
+            {
+              id: 2,
+              kind: 'recommendation_notes',
+              author: null,
+              from_status: null,
+              to_status: null,
+              body: notes,
+              created_at: '2026-01-03T00:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    );
+    renderPage();
+    const comments = await screen.findByRole('region', { name: 'Comments' });
+    expect(wrapOf(within(comments).getByText(comment))).toEqual(breaksAnywhere);
+    expect(wrapOf(within(comments).getByText(name, { exact: false }))).toEqual(breaksAnywhere);
+    const history = screen.getByRole('region', { name: DESIGN_HISTORY_TEXTS.title });
+    expect(wrapOf(within(history).getByText(comment))).toEqual(breaksAnywhere);
+    expect(wrapOf(within(history).getByText(notes))).toEqual(breaksAnywhere);
+    expect(wrapOf(within(history).getByText(name, { exact: false }))).toEqual(breaksAnywhere);
+    const facts = screen.getByRole('region', { name: 'Design' });
+    expect(wrapOf(within(facts).getAllByText(name)[0]!)).toEqual(breaksAnywhere);
+    expect(wrapOf(within(facts).getByText(company))).toEqual(breaksAnywhere);
+    const about = screen.getByRole('region', { name: 'Description' });
+    expect(wrapOf(within(about).getByText(description))).toEqual(breaksAnywhere);
+  });
+
   it('keeps the design and the review form when reading it again fails, with a notice and another try', async () => {
     const user = userEvent.setup();
     let answerWith: () => Response = () => HttpResponse.json({ design });

@@ -99,7 +99,9 @@ export default function AdminDesignDetailPage() {
 
   const prefs = parsePreferences(design.design_preferences);
   // The review column stands beside the design where the page has room (its own width: beside the sidebar a
-  // 1024 px window leaves the form too narrow for its file picker), under it where it has not.
+  // 1024 px window leaves the form too narrow for its file picker), under it where it has not. Each column is
+  // min-w-0: in the single column a grid item is otherwise as wide as the longest word inside it, and one long
+  // word someone typed (a description, a comment) made the page that wide.
   return (
     <div className="@container">
       <PageHeader
@@ -109,7 +111,7 @@ export default function AdminDesignDetailPage() {
       />
       {isError && <RefreshFailedNotice onRetry={() => void refetch()} retrying={isFetching} />}
       <div className="grid gap-5 @4xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-5">
+        <div className="grid min-w-0 content-start gap-5">
           <DetailCard title="Design">
             <div className="mb-4 flex items-center gap-3">
               <span className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Status</span>
@@ -133,7 +135,9 @@ export default function AdminDesignDetailPage() {
             />
           </DetailCard>
           <DetailCard title="Description">
-            <p className="whitespace-pre-line">{design.description || 'No description provided.'}</p>
+            <p className="whitespace-pre-line wrap-anywhere">
+              {design.description || 'No description provided.'}
+            </p>
           </DetailCard>
           <PreferencesSection preferences={prefs} />
           <DetailCard title="Design File">
@@ -153,6 +157,8 @@ export default function AdminDesignDetailPage() {
                     kind="admin"
                     name={design.design_file_name ?? undefined}
                     variant="outline"
+                    // A file name of one long word wraps inside the button instead of widening the card.
+                    className="max-w-full wrap-anywhere"
                   >
                     Download {design.design_file_name ?? 'design file'}
                   </PrivateFileButton>
@@ -163,7 +169,7 @@ export default function AdminDesignDetailPage() {
             )}
           </DetailCard>
         </div>
-        <div className="grid content-start gap-5">
+        <div className="grid min-w-0 content-start gap-5">
           <DetailCard title="Review" className="content-start self-start">
             <DesignReviewForm
               key={`${design.id}-${formVersion}`}

@@ -6,6 +6,7 @@ import {
   PAGE_HEADINGS,
   PAGE_SIZE,
   type AdminDesign,
+  type AdminDesignList,
 } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
@@ -22,6 +23,22 @@ import { useDesignsLive } from '../api/designs-live';
 import { AddCommentDialog, ChangeStatusDialog } from '../components/admin-design-actions';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
+
+/** The subtitle's customer until the list's answer names them or says there is no such customer. */
+const SELECTED_CUSTOMER = 'the selected customer';
+
+/**
+ * Whom a list filtered by a customer shows: the name the answer gives; 'a customer who no longer exists' only when
+ * the answer for that very list says there is no such customer (`filter_user` null: the id is unknown, deleted, or
+ * not a customer's); otherwise a neutral wording, as nothing is known yet: while the list loads, after a failure,
+ * and while the rows shown are still the previous list's (kept on screen while the next one loads).
+ */
+function filteredCustomer(userId: number, list: AdminDesignList | undefined, previous: boolean): string {
+  const named = list?.filter_user;
+  if (named && named.id === userId) return named.name;
+  if (list && !previous && named === null) return FILTERED_BY_CUSTOMER.unknown;
+  return SELECTED_CUSTOMER;
+}
 
 function positiveInt(value: string | null | undefined): number | undefined {
   const n = Number(value);
@@ -41,7 +58,7 @@ export default function AdminDesignsPage() {
   const [action, setAction] = useState<{ kind: 'status' | 'comment'; design: AdminDesign } | null>(null);
 
   const query = useAdminDesigns({ page, perPage, search: searchBox.value, userId });
-  const { data, isFetching } = query;
+  const { data, isFetching, isPlaceholderData } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.designsFailed);
 
   const actionsOf = (design: AdminDesign) => (
@@ -72,11 +89,13 @@ export default function AdminDesignsPage() {
     </>
   );
 
+  // The title and the name are typed by the customer: one long word breaks anywhere (wrap-anywhere), so it wraps
+  // in its cell or card instead of widening the table or the list of cards.
   const columns: DataColumn<AdminDesign>[] = [
     {
       header: 'Title',
       className: 'font-medium text-navy-900',
-      cell: (design) => design.admin_title,
+      cell: (design) => <span className="wrap-anywhere">{design.admin_title}</span>,
       card: 'title',
     },
     {
@@ -84,7 +103,7 @@ export default function AdminDesignsPage() {
       className: 'text-slate-700',
       cell: (design) => (
         <>
-          {design.user?.name ?? design.name}
+          <span className="wrap-anywhere">{design.user?.name ?? design.name}</span>
           <span className="block text-xs text-slate-600">
             {!design.user && 'Guest · '}
             <EmailText email={design.email} />
@@ -119,7 +138,7 @@ export default function AdminDesignsPage() {
         title={PAGE_HEADINGS.adminDesigns}
         description={
           userId
-            ? FILTERED_BY_CUSTOMER.designs(data?.filter_user?.name ?? FILTERED_BY_CUSTOMER.unknown)
+            ? FILTERED_BY_CUSTOMER.designs(filteredCustomer(userId, data, isPlaceholderData))
             : 'Review the designs customers have submitted.'
         }
         actions={

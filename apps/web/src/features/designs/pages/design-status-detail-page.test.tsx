@@ -75,6 +75,38 @@ describe('DesignStatusDetailPage', () => {
     expect(screen.getByRole('region', { name: 'Description' })).toHaveClass('min-w-0', 'break-words');
   });
 
+  it('breaks a long word someone typed (a comment, notes, a name, a file name) inside its card', async () => {
+    // As long as the fields allow, with no space to wrap at.
+    const comment = 'c'.repeat(5000);
+    const notes = 'n'.repeat(5000);
+    const name = 'Q'.repeat(100);
+    const company = 'K'.repeat(100);
+    const file = `${'f'.repeat(180)}.pdf`;
+    answer('get', '/api/user/design-submissions/D-3', () =>
+      HttpResponse.json({
+        design: {
+          ...design,
+          name,
+          company_name: company,
+          recommendation_notes: notes,
+          recommendation_files: [
+            { id: 5, name: file, url: '/api/files/designs/3/recommendations/5', mime: null },
+          ],
+          comment_list: [{ id: 1, body: comment, author: null, created_at: '2026-01-02T00:00:00.000Z' }],
+        },
+      }),
+    );
+    renderPage();
+    // jsdom lays nothing out: the classes are what can be checked. The nearest overflow-wrap class must be
+    // wrap-anywhere (overflow-wrap: anywhere); break-words leaves a grid item as wide as the word.
+    const wrapClass = (text: string) => screen.getByText(text).closest('.wrap-anywhere, .break-words');
+    expect(await screen.findByText(comment)).toBeInTheDocument();
+    for (const text of [comment, notes, name, company, file])
+      expect(wrapClass(text)).toHaveClass('wrap-anywhere');
+    // The comment's list item may be narrower than the word.
+    expect(screen.getByText(comment).closest('li')).toHaveClass('min-w-0');
+  });
+
   it('keeps the design on the page when reading it again fails, with a notice and another try', async () => {
     const user = userEvent.setup();
     let answerWith: () => Response = () => HttpResponse.json({ design });

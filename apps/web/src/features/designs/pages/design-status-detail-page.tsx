@@ -66,6 +66,8 @@ export default function DesignStatusDetailPage() {
         actions={back}
       />
       {isError && <RefreshFailedNotice onRetry={() => void refetch()} retrying={isFetching} />}
+      {/* What people typed (a description, notes, file names) wraps anywhere: one long word breaks inside its card
+          instead of making the card, and the page, as wide as the word. */}
       <div className="grid gap-5 lg:grid-cols-2">
         <DetailCard title="Basic Information">
           <Facts
@@ -87,6 +89,8 @@ export default function DesignStatusDetailPage() {
                 url={design.design_file_url}
                 kind="customer"
                 name={design.design_file_name ?? undefined}
+                // A file name of one long word wraps inside the button instead of widening the card.
+                className="max-w-full wrap-anywhere"
               >
                 {design.design_file_name ?? 'Download design file'}
               </PrivateFileButton>
@@ -96,14 +100,16 @@ export default function DesignStatusDetailPage() {
           </div>
         </DetailCard>
         <DetailCard title="Description">
-          <p className="whitespace-pre-line">{design.description || CUSTOMER_MESSAGES.noDescription}</p>
+          <p className="whitespace-pre-line wrap-anywhere">
+            {design.description || CUSTOMER_MESSAGES.noDescription}
+          </p>
         </DetailCard>
         <DetailCard title="Comments">
           <DesignCommentList comments={design.comment_list} />
         </DetailCard>
         <DetailCard title="Recommendations">
           {design.recommendation_notes ? (
-            <p className="whitespace-pre-line">{design.recommendation_notes}</p>
+            <p className="whitespace-pre-line wrap-anywhere">{design.recommendation_notes}</p>
           ) : (
             <p>No recommendations yet.</p>
           )}
@@ -111,7 +117,12 @@ export default function DesignStatusDetailPage() {
             <ul className="mt-3 space-y-1" aria-label="Recommendation files">
               {design.recommendation_files.map((file) => (
                 <li key={file.id}>
-                  <PrivateFileButton url={file.url} kind="customer" name={file.name}>
+                  <PrivateFileButton
+                    url={file.url}
+                    kind="customer"
+                    name={file.name}
+                    className="max-w-full wrap-anywhere"
+                  >
                     {file.name}
                   </PrivateFileButton>
                 </li>

@@ -70,11 +70,16 @@ export default function DesignStatusPage() {
       >
         {data &&
           (isMobile ? (
-            <ul className="grid gap-3" aria-label={PAGE_HEADINGS.designStatus}>
+            // A title or comment of one long word breaks anywhere (wrap-anywhere), and the cards are min-w-0: a grid
+            // item is otherwise as wide as its longest word, and such a word widened the page.
+            <ul className="grid gap-3 wrap-anywhere" aria-label={PAGE_HEADINGS.designStatus}>
               {data.data.map((design) => (
-                <li key={design.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                <li
+                  key={design.id}
+                  className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                >
                   <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 font-medium break-words text-navy-900">
+                    <p className="min-w-0 font-medium text-navy-900">
                       <span title={design.title}>{design.short_title}</span>
                       <span className="block text-xs font-normal text-slate-600">{design.slug}</span>
                     </p>
@@ -91,7 +96,7 @@ export default function DesignStatusPage() {
                       <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
                         Admin Comments
                       </dt>
-                      <dd className="break-words text-slate-700">
+                      <dd className="text-slate-700">
                         {design.comments ? truncate(design.comments, limit) : '—'}
                       </dd>
                     </div>
@@ -133,7 +138,7 @@ export default function DesignStatusPage() {
                 <tbody className="divide-y divide-slate-100">
                   {data.data.map((design) => (
                     <tr key={design.id} className="align-top">
-                      <td className="px-4 py-3 font-medium text-navy-900">
+                      <td className="px-4 py-3 font-medium text-navy-900 wrap-anywhere">
                         <span title={design.title}>{design.short_title}</span>
                         <span className="block text-xs font-normal text-slate-600">{design.slug}</span>
                       </td>
@@ -143,7 +148,8 @@ export default function DesignStatusPage() {
                       <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                         {formatDate(design.created_at)}
                       </td>
-                      <td className="px-4 py-3 text-slate-700">
+                      {/* A long word wraps in its cell, so the table fits instead of scrolling sideways. */}
+                      <td className="px-4 py-3 text-slate-700 wrap-anywhere">
                         {design.comments ? truncate(design.comments, limit) : '—'}
                       </td>
                       <td className="px-4 py-3 text-right">

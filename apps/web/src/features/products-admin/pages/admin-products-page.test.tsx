@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, type AdminProduct, type AdminProductsResponse } from '@shop/contracts';
+import {
+  ADMIN_MESSAGES,
+  FILTERED_BY_CUSTOMER,
+  type AdminProduct,
+  type AdminProductsResponse,
+} from '@shop/contracts';
 import { clearToasts, getToasts } from '../../../lib/toast';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -104,5 +109,72 @@ describe('AdminProductsPage: status toggle', () => {
       ),
     );
     expect(row()).toHaveTextContent('Active');
+  });
+});
+
+describe('AdminProductsPage: the products a customer liked', () => {
+  const NEUTRAL = 'Products liked by the selected customer';
+  const NAMED = FILTERED_BY_CUSTOMER.likedProducts('Chris Morgan');
+  const GONE = FILTERED_BY_CUSTOMER.likedProducts(FILTERED_BY_CUSTOMER.unknown);
+
+  /** The unfiltered list answers at once; a list filtered by a customer waits for `release()`, then `answer()`. */
+  function productsApi(answer: () => Response) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/admin/products', async ({ request }) => {
+        if (!new URL(request.url).searchParams.has('userId')) return HttpResponse.json(listOf(true));
+        await released;
+        return answer();
+      }),
+    );
+    return { release };
+  }
+
+  const renderPage = (route: string) =>
+    renderWithProviders(<AdminProductsPage />, { route, path: '/admin/products', dataRouter: true });
+
+  it('names the customer once the list answers, with a neutral text before', async () => {
+    const { release } = productsApi(() =>
+      HttpResponse.json({ ...listOf(true), filter_user: { id: 2, name: 'Chris Morgan' } }),
+    );
+    renderPage('/admin/products?userId=2');
+    expect(screen.getByText(NEUTRAL)).toBeInTheDocument();
+    expect(screen.queryByText(GONE)).toBeNull();
+    release();
+    expect(await screen.findByText(NAMED)).toBeInTheDocument();
+  });
+
+  it('keeps the neutral text when the list cannot be read', async () => {
+    const { release } = productsApi(() => HttpResponse.json({ message: 'Server error' }, { status: 500 }));
+    renderPage('/admin/products?userId=2');
+    release();
+    const failed = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
+    expect(within(failed).getByText(ADMIN_MESSAGES.productsFailed)).toBeInTheDocument();
+    expect(screen.getByText(NEUTRAL)).toBeInTheDocument();
+    expect(screen.queryByText(GONE)).toBeNull();
+  });
+
+  it('says the customer no longer exists only when the answer says there is none', async () => {
+    // The API answers filter_user null for an id that is no customer's (a deleted account among them).
+    const { release } = productsApi(() => HttpResponse.json(listOf(true)));
+    renderPage('/admin/products?userId=2');
+    release();
+    expect(await screen.findByText(GONE)).toBeInTheDocument();
+  });
+
+  it('does not take the unfiltered list still shown for the answer about the customer', async () => {
+    const { release } = productsApi(() =>
+      HttpResponse.json({ ...listOf(true), filter_user: { id: 2, name: 'Chris Morgan' } }),
+    );
+    const { router } = renderPage('/admin/products');
+    expect(await screen.findAllByText('Oak Table')).not.toHaveLength(0);
+
+    // Its rows stay on screen while the filtered list loads; they say nothing about customer 2.
+    await router!.navigate('/admin/products?userId=2');
+    expect(await screen.findByText(NEUTRAL)).toBeInTheDocument();
+    expect(screen.queryByText(GONE)).toBeNull();
+    release();
+    expect(await screen.findByText(NAMED)).toBeInTheDocument();
   });
 });

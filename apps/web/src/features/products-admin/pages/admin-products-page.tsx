@@ -21,6 +21,26 @@ import { toast } from '../../../lib/toast';
 import { deleteProduct, productsKey, productsQuery, setProductStatus } from '../api/products-admin-api';
 import { ProductsList } from '../components/products-list';
 
+/** The banner's customer until the list's answer names them or says there is no such customer. */
+const SELECTED_CUSTOMER = 'the selected customer';
+
+/**
+ * Whom a list filtered by a customer shows: the name the answer gives; 'a customer who no longer exists' only when
+ * the answer for that very list says there is no such customer (`filter_user` null: the id is unknown, deleted, or
+ * not a customer's); otherwise a neutral wording, as nothing is known yet: while the list loads, after a failure,
+ * and while the rows shown are still the previous list's (kept on screen while the next one loads).
+ */
+function filteredCustomer(
+  userId: number,
+  list: AdminProductsResponse | undefined,
+  previous: boolean,
+): string {
+  const named = list?.filter_user;
+  if (named && named.id === userId) return named.name;
+  if (list && !previous && named === null) return FILTERED_BY_CUSTOMER.unknown;
+  return SELECTED_CUSTOMER;
+}
+
 function userIdFrom(params: URLSearchParams): number | undefined {
   const raw = params.get('userId');
   const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
@@ -41,7 +61,7 @@ export default function AdminProductsPage() {
   const sku = skuBox.value;
 
   const query = useQuery(productsQuery({ page, search, sku, userId }));
-  const { data, isPending, isFetching } = query;
+  const { data, isPending, isFetching, isPlaceholderData } = query;
   useFailureAlert(query, ADMIN_MESSAGES.errorTitle, ADMIN_MESSAGES.productsFailed);
   const rows = useBusyRows();
 
@@ -112,7 +132,10 @@ export default function AdminProductsPage() {
       />
       {userId !== undefined && (
         <div className="mb-4 flex flex-col gap-2 rounded-xl border border-navy-200 bg-navy-50 px-4 py-3 text-sm text-navy-900 sm:flex-row sm:items-center sm:justify-between">
-          <p>{FILTERED_BY_CUSTOMER.likedProducts(data?.filter_user?.name ?? FILTERED_BY_CUSTOMER.unknown)}</p>
+          {/* A name of one long word wraps instead of pushing 'Show all products' off screen. */}
+          <p className="min-w-0 wrap-anywhere">
+            {FILTERED_BY_CUSTOMER.likedProducts(filteredCustomer(userId, data, isPlaceholderData))}
+          </p>
           <Link
             to="/admin/products"
             className="font-semibold text-copper-700 underline-offset-4 hover:underline"

@@ -46,6 +46,31 @@ describe('PasswordForm', () => {
     expect(onFailed).not.toHaveBeenCalled();
   });
 
+  it('refuses, before sending, a new password that is the current one', async () => {
+    const save = vi.fn(() => Promise.resolve());
+    renderWithProviders(
+      <PasswordForm
+        schema={customerPasswordUpdateRequest}
+        owner={{ email: testCustomer.email, name: testCustomer.name }}
+        names={{
+          current: 'current_password',
+          next: 'new_password',
+          confirmation: 'new_password_confirmation',
+        }}
+        save={save}
+        onSaved={vi.fn()}
+        onFailed={vi.fn()}
+      />,
+    );
+    await changeTo('old-Secret-77');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
+        PASSWORD_MESSAGES.sameAsCurrent,
+      ),
+    );
+    expect(save).not.toHaveBeenCalled();
+  });
+
   it('says no failure for a confirmation that does not match (nothing sent); a refused update call does', async () => {
     const save = vi.fn(() =>
       Promise.reject(

@@ -90,6 +90,7 @@ export function ProfileForm<Result>({
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="max-w-xl space-y-5">
       <PhotoField
         currentUrl={photoUrl}
+        name={values.name}
         file={photo}
         onChange={pick}
         accept={FILE_PICKER_ACCEPT.profilePhoto}

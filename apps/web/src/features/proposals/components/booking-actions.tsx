@@ -206,7 +206,9 @@ function ProposeDialog({ booking, onClose }: { booking: Booking; onClose: () => 
       disabled={mode === 'slot' && !start}
       formClassName="grid gap-3"
     >
-      <SlotOrDate {...choice(slots)} dateLabel="Date" otherLabel="Propose a date" />
+      {/* Named as the contract's refusals name it ('The requested date field is required.'): the customer's own
+          request takes the same body, and the server words it the same for both. */}
+      <SlotOrDate {...choice(slots)} dateLabel="Requested date" otherLabel="Propose a date" />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../../lib/toast';
-import { requestedDateInput, type Booking } from '@shop/contracts';
+import { bookingInput, requestedDateInput, type Booking } from '@shop/contracts';
 import { BookingActions } from './booking-actions';
 import { BookingSummary } from './booking-summary';
 import { InstallationBooking } from './installation-booking';
@@ -42,7 +42,7 @@ describe('Propose another date (admin)', () => {
     expect(screen.getByText('The note field is required.')).toBeInTheDocument();
     expect(proposed).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-03-06' } });
+    fireEvent.change(screen.getByLabelText(/^Requested date/), { target: { value: '2030-03-06' } });
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Wednesday works for the crew');
     await user.click(screen.getByRole('button', { name: 'Propose' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
@@ -51,6 +51,28 @@ describe('Propose another date (admin)', () => {
       requested_date: '2030-03-06',
       note: 'Wednesday works for the crew',
     });
+  });
+});
+
+describe('Propose another date (admin): the date field', () => {
+  it('is named as its refusal names it, in the words the server answers for the same body', async () => {
+    const user = userEvent.setup();
+    noSlots();
+    const proposed = answer('post', '/api/admin/bookings/5/propose', () =>
+      HttpResponse.json({ booking: { ...booking, status: 'proposed' } }),
+    );
+    renderWithProviders(<BookingActions booking={booking} area="admin" />);
+    await user.click(screen.getByRole('button', { name: 'Propose another date' }));
+    await user.click(screen.getByRole('button', { name: 'Propose a date' }));
+    await user.click(screen.getByRole('button', { name: 'Propose' }));
+    const required = 'The requested date field is required.';
+    const date = screen.getByLabelText(/^(requested )?date/i);
+    expect(date).toHaveAccessibleName('Requested date');
+    await waitFor(() => expect(date).toHaveAccessibleDescription(required));
+    expect(proposed).toHaveLength(0);
+    // The route checks the body with bookingInput, which takes its date from the contract the form checks with.
+    const refused = bookingInput.safeParse({ requested_date: '', note: 'Wednesday works for the crew' });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([required]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
@@ -14,11 +14,27 @@ import { PROPOSAL_FAILURES } from '../messages';
  * Finds catalogue products by name or SKU and hands the chosen one to the builder. A pick empties the field and
  * closes the results in the same render as the new line (whose quantity the builder focuses): results that
  * lingered until the debounce had passed moved the buttons below them under the pointer.
+ *
+ * The field sits inside the builder's form, where Enter would save the proposal: Enter here adds the product when
+ * the search found only that one, and otherwise does nothing (the Add buttons stay where Tab reaches them).
  */
 export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void }) {
   const [term, setTerm] = useState('');
   const debounced = useDebounce(term.trim());
   const { data, isFetching, error } = useQuery(productPickerQuery(debounced));
+  const pick = (product: PickedProduct) => {
+    onPick(product);
+    setTerm('');
+  };
+  // Results still shown for an earlier term (the debounce has not caught up with the typing) are not what the
+  // field says: Enter picks nothing from them.
+  const current = debounced === term.trim() ? data : undefined;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // The Enter that ends an input method's composition only confirms the text.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (current?.length === 1) pick(current[0]!);
+  };
   return (
     <div>
       <TextField
@@ -26,9 +42,10 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
         type="search"
         value={term}
         onChange={(e) => setTerm(e.target.value)}
+        onKeyDown={onKeyDown}
         placeholder="Search by name or SKU"
         maxLength={SEARCH_MAX_LENGTH.list}
-        hint="Type at least 2 characters."
+        hint="Type at least 2 characters. Enter adds the product when it is the only one found."
       />
       {debounced.length >= 2 && term.trim().length >= 2 && (
         <div aria-live="polite" className="mt-2">
@@ -53,10 +70,7 @@ export function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => 
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => {
-                      onPick(product);
-                      setTerm('');
-                    }}
+                    onClick={() => pick(product)}
                     aria-label={`Add ${product.name}`}
                   >
                     Add

@@ -5,6 +5,7 @@ import { PROPOSAL_MESSAGES } from '@shop/contracts';
 import { ProposalBuilder } from './proposal-builder';
 import { HttpResponse } from 'msw';
 import { clearToasts, getToasts } from '../../../lib/toast';
+import { testAdminProposal } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
 import { answer } from '../../../test/server';
 
@@ -106,6 +107,74 @@ describe('ProposalBuilder', () => {
     expect(screen.getAllByRole('textbox', { name: 'Unit price' })).toHaveLength(2);
   });
 
+  it('adds the only product found on Enter in the search box, without saving the proposal', async () => {
+    const user = userEvent.setup();
+    const product = { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null };
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 }),
+    );
+    const saved = answer('post', '/api/admin/designs/5/proposals', () => HttpResponse.json({}));
+    renderBuilder();
+    // A proposal the form would save as it is: Enter must not.
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '40');
+    const field = screen.getByRole('searchbox', { name: 'Add a product' });
+    await user.type(field, 'desk');
+    await screen.findByRole('button', { name: 'Add Oak Desk' });
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('list', { name: 'Products found' })).not.toBeInTheDocument();
+    expect(screen.getByText('SKU OD-1')).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    const quantities = screen.getAllByRole('spinbutton', { name: 'Quantity' });
+    expect(quantities).toHaveLength(2);
+    await waitFor(() => expect(quantities[1]).toHaveFocus());
+    expect(saved).toHaveLength(0);
+  });
+
+  it('does nothing on Enter in the search box when it cannot tell which product is meant', async () => {
+    const user = userEvent.setup();
+    const desks = [
+      { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null },
+      { id: 4, name: 'Pine Desk', sku: 'PD-1', price: '290.00', photo_url: null },
+    ];
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ data: desks, total: 2, current_page: 1, last_page: 1, per_page: 8 }),
+    );
+    const saved = answer('post', '/api/admin/designs/5/proposals', () => HttpResponse.json({}));
+    renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '40');
+    const field = screen.getByRole('searchbox', { name: 'Add a product' });
+    // Nothing typed yet.
+    await user.type(field, '{Enter}');
+    // Two products found: the search box keeps them and the term, for a click on one.
+    await user.type(field, 'desk');
+    await screen.findByRole('button', { name: 'Add Pine Desk' });
+    await user.keyboard('{Enter}');
+    expect(field).toHaveValue('desk');
+    expect(screen.getByRole('list', { name: 'Products found' })).toBeInTheDocument();
+    expect(screen.getAllByRole('spinbutton', { name: 'Quantity' })).toHaveLength(1);
+    expect(saved).toHaveLength(0);
+    expect(failureToasts()).toEqual([]);
+  });
+
+  it('picks nothing on Enter from the results of a term still being typed', async () => {
+    const user = userEvent.setup();
+    const product = { id: 3, name: 'Oak Desk', sku: 'OD-1', price: '410.00', photo_url: null };
+    answer('get', '/api/admin/products', () =>
+      HttpResponse.json({ data: [product], total: 1, current_page: 1, last_page: 1, per_page: 8 }),
+    );
+    renderBuilder();
+    const field = screen.getByRole('searchbox', { name: 'Add a product' });
+    await user.type(field, 'oak');
+    await screen.findByRole('button', { name: 'Add Oak Desk' });
+    // Enter follows the typing before the search for 'oak table' has even started.
+    await user.type(field, ' table{Enter}');
+    expect(field).toHaveValue('oak table');
+    expect(screen.getByText('No lines yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity' })).not.toBeInTheDocument();
+  });
+
   it('says the product search failed rather than showing nothing', async () => {
     const user = userEvent.setup();
     answer('get', '/api/admin/products', () =>
@@ -138,6 +207,35 @@ describe('ProposalBuilder', () => {
     expect(body.lines).toEqual([{ name: 'Delivery', quantity: 1, unit_price: '150' }]);
     // An empty tax rate is the shop's default, said as such (null), not left out.
     expect(body).toMatchObject({ tax_rate: null });
+  });
+
+  it('says a draft left without lines needs one, and sends nothing until it has one', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/proposal-settings', () =>
+      HttpResponse.json({ tax_rate: '0.00', currency: 'USD' }),
+    );
+    const saved = answer('put', '/api/admin/proposals/7', () =>
+      HttpResponse.json({ proposal: testAdminProposal(7, { status: 'draft' }) }),
+    );
+    const line = { id: 1, product_id: null, name: 'Delivery', sku: null, photo_url: null, quantity: 1 };
+    const draft = testAdminProposal(7, {
+      status: 'draft',
+      lines: [{ ...line, unit_price: '80.00', discount: '0.00', total: '80.00', declined: false }],
+    });
+    renderWithProviders(<ProposalBuilder draft={draft} onSaved={vi.fn()} />, { dataRouter: true });
+
+    await user.click(screen.getByRole('button', { name: /Remove line 1/ }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const lines = screen.getByRole('group', { name: 'Lines' });
+    expect(await within(lines).findByRole('alert')).toHaveTextContent(
+      'The proposal needs at least one line.',
+    );
+    expect(saved).toHaveLength(0);
+
+    // A line added answers it: the message goes.
+    await user.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await waitFor(() => expect(within(lines).queryByRole('alert')).not.toBeInTheDocument());
+    expect(saved).toHaveLength(0);
   });
 
   it('puts the focus on the first field in error as the page reads: a line before the tax rate', async () => {

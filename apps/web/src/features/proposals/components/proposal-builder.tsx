@@ -189,6 +189,9 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
 
   const lineError = (index: number, field: keyof BuilderLine) =>
     formState.errors.lines?.[index]?.[field]?.message;
+  // What is wrong with the lines as a whole: the contract's (no line, too many) lands on the field array's root,
+  // where react-hook-form puts a list's own error; the server's 'lines' message (setError) on the list itself.
+  const linesError = formState.errors.lines?.root?.message ?? formState.errors.lines?.message;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Proposal" className="grid gap-5">
@@ -222,9 +225,9 @@ export function ProposalBuilder({ owner, draft, seed, onSaved, onCancel }: Propo
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">Lines</legend>
         {fields.length === 0 && <p className="mt-2 text-sm text-slate-600">No lines yet.</p>}
-        {formState.errors.lines?.message && (
+        {linesError && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {formState.errors.lines.message}
+            {linesError}
           </p>
         )}
         <ol className="mt-2 grid gap-3">

@@ -39,6 +39,10 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
   const editButton = useFocusOnClose<HTMLButtonElement>(editing);
   const send = useProposalMutation(sendProposal);
   const revise = useProposalMutation(reviseProposal);
+  // One version of a proposal is accepted at most: once another one is, the server refuses to send this draft,
+  // and changing a draft that can never be sent leads nowhere.
+  const acceptedElsewhere = proposal.versions.find((v) => v.id !== proposal.id && v.status === 'accepted');
+  const draftOpen = proposal.status === 'draft' && !acceptedElsewhere;
 
   return (
     <>
@@ -82,7 +86,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
               <span className="text-sm text-slate-600">Valid until {formatDate(proposal.valid_until)}</span>
             </div>
             <div className="mt-4 flex flex-wrap gap-2">
-              {proposal.status === 'draft' && !editing && (
+              {draftOpen && !editing && (
                 <>
                   <Button ref={editButton} variant="outline" onClick={() => setEditing(true)}>
                     Edit draft
@@ -119,6 +123,12 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
               )}
               <PdfButton area="admin" id={proposal.id} number={proposal.number} />
             </div>
+            {proposal.status === 'draft' && acceptedElsewhere && (
+              <p className="mt-3 text-sm text-slate-600">
+                Version {acceptedElsewhere.version} of this proposal was accepted, so this draft can no longer
+                be sent or edited.
+              </p>
+            )}
             {proposal.design_id && (
               <p className="mt-4 text-sm">
                 <Link className="text-navy-700 underline" to={`/admin/design/view/${proposal.design_id}`}>

@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { schedule as scheduleSchema } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
+import { placeFieldErrors } from '../../../components/ui/forms/field-errors';
+import { ApiError } from '../../../lib/api-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
@@ -20,12 +22,48 @@ interface ScheduleValues {
   blackout: { date: string }[];
 }
 
+/** The rows whose dates are sent, in order: a row left empty is not, so blackout_dates.N need not be row N. */
+const dateRows = (v: ScheduleValues) => v.blackout.flatMap((b, row) => (b.date ? [row] : []));
+
 const toSchedule = (v: ScheduleValues): Schedule => ({
   weekly: v.weekly.map((w) => ({ ...w, weekday: Number(w.weekday) })),
-  blackout_dates: v.blackout.map((b) => b.date).filter(Boolean),
+  blackout_dates: dateRows(v).map((row) => v.blackout[row]!.date),
 });
 
-const resolver = contractResolver<ScheduleValues>(scheduleSchema, toSchedule);
+const checkSchedule = contractResolver<ScheduleValues>(scheduleSchema, toSchedule);
+
+/**
+ * The contract names a refused blackout date by its place in blackout_dates; the form shows it under that row's
+ * own field (blackout.N.date), without which the save would stop and say nothing.
+ */
+const resolver: Resolver<ScheduleValues> = async (values, context, options) => {
+  const result = await checkSchedule(values, context, options);
+  const { blackout_dates: dates, ...errors } = result.errors as Record<string, unknown>;
+  if (!Array.isArray(dates)) return result;
+  const rows = dateRows(values);
+  const blackout: { date: unknown }[] = [];
+  dates.forEach((error: unknown, n) => {
+    blackout[rows[n]!] = { date: error };
+  });
+  return { values: {}, errors: { ...errors, blackout } as FieldErrors<ScheduleValues> };
+};
+
+/**
+ * The field on screen of a field the server names ('weekly.10.start', 'blackout_dates.2') in the body made of
+ * `sent`, or undefined when the form shows none (the weekday's select has no error line). Every window is sent, in
+ * the form's order, so weekly.N is row N; the dates are mapped to their rows past the empty ones. The rows stay
+ * where they were while the save is out: none can be removed meanwhile, and one added goes after them.
+ */
+function fieldOnScreen(field: string, sent: ScheduleValues): Path<ScheduleValues> | undefined {
+  const window = /^weekly\.(\d+)\.(start|end|capacity)$/.exec(field);
+  if (window) {
+    const row = Number(window[1]);
+    return row < sent.weekly.length ? (`weekly.${row}.${window[2]}` as Path<ScheduleValues>) : undefined;
+  }
+  const date = /^blackout_dates\.(\d+)$/.exec(field);
+  const row = date ? dateRows(sent)[Number(date[1])] : undefined;
+  return row === undefined ? undefined : `blackout.${row}.date`;
+}
 
 const selectClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none';
@@ -39,7 +77,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
       blackout: initial.blackout_dates.map((date) => ({ date })),
     },
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { register, control, handleSubmit, setError, formState } = form;
   const weekly = useFieldArray({ control, name: 'weekly' });
   const blackout = useFieldArray({ control, name: 'blackout' });
   const save = useProposalMutation((values: ScheduleValues) => saveSchedule(toSchedule(values)));
@@ -57,6 +95,17 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
             toast.success('Availability saved.');
           },
           failure: PROPOSAL_FAILURES.availabilityFailed,
+          onError: (error) => {
+            if (!(error instanceof ApiError)) return;
+            const { placed, left } = placeFieldErrors<ScheduleValues>(
+              error,
+              (field, fieldError, options) => setError(fieldOnScreen(field, values)!, fieldError, options),
+              { shows: (field) => fieldOnScreen(field, values) !== undefined },
+            );
+            // A refusal the fields show in full is not said again in a toast; what they cannot show is.
+            if (error.status !== 422 || (!placed && !left.length)) return;
+            return left.length ? left.map(([, message]) => message).join(' ') : null;
+          },
         }),
       )}
       className="grid max-w-4xl gap-5"
@@ -103,9 +152,11 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
                 error={err(i, 'capacity')}
                 {...register(`weekly.${i}.capacity`, { valueAsNumber: true })}
               />
+              {/* Not while a save is out: the server names a window by its place in what was sent. */}
               <Button
                 size="sm"
                 variant="ghost"
+                disabled={save.isPending}
                 onClick={() => weekly.remove(i)}
                 aria-label={`Remove window ${i + 1}`}
               >
@@ -137,9 +188,11 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
                 error={formState.errors.blackout?.[i]?.date?.message}
                 {...register(`blackout.${i}.date`)}
               />
+              {/* Nor a date: the server names it by its place among the dates sent. */}
               <Button
                 size="sm"
                 variant="ghost"
+                disabled={save.isPending}
                 onClick={() => blackout.remove(i)}
                 aria-label={`Remove blackout date ${i + 1}`}
               >

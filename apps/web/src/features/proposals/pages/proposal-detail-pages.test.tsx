@@ -128,3 +128,52 @@ describe.each([
     });
   },
 );
+
+describe('AdminProposalDetailPage, a draft', () => {
+  /** Version 2 of proposal P-000007, a draft (id 8), with version 1 (id 7) in `status`. */
+  const serveDraft = (status: 'sent' | 'accepted') => {
+    const versions = [
+      { id: 8, version: 2, status: 'draft' as const, total: '0.00', sent_at: null },
+      { id: 7, version: 1, status, total: '0.00', sent_at: '2030-01-01T00:00:00Z' },
+    ];
+    answer('get', '/api/admin/proposals/8', () =>
+      HttpResponse.json({
+        proposal: testAdminProposal(8, {
+          number: 'P-000007',
+          version: 2,
+          status: 'draft',
+          sent_at: null,
+          versions,
+        }),
+      }),
+    );
+  };
+  const renderDraft = () =>
+    renderWithProviders(<AdminProposalDetailPage />, {
+      route: '/admin/proposals/8',
+      path: '/admin/proposals/:id',
+      dataRouter: true,
+    });
+
+  it('offers to edit and send it while no other version is accepted', async () => {
+    serveDraft('sent');
+    renderDraft();
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(within(status).getByRole('button', { name: 'Edit draft' })).toBeInTheDocument();
+    expect(within(status).getByRole('button', { name: 'Send to customer' })).toBeInTheDocument();
+    expect(status).not.toHaveTextContent(/can no longer be sent/);
+  });
+
+  it('offers neither once another version is accepted, and says why', async () => {
+    serveDraft('accepted');
+    renderDraft();
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(status).toHaveTextContent(
+      'Version 1 of this proposal was accepted, so this draft can no longer be sent or edited.',
+    );
+    expect(within(status).queryByRole('button', { name: 'Edit draft' })).not.toBeInTheDocument();
+    expect(within(status).queryByRole('button', { name: 'Send to customer' })).not.toBeInTheDocument();
+    // The draft's PDF is still there to read.
+    expect(within(status).getByRole('button', { name: /PDF/ })).toBeInTheDocument();
+  });
+});

@@ -83,4 +83,36 @@ describe('SiteVisitPage', () => {
     });
     expect(screen.queryByText('The phone field is required.')).not.toBeInTheDocument();
   });
+
+  it('asking for another date: an empty date is named under its field and nothing is sent; a date is sent alone', async () => {
+    const user = userEvent.setup();
+    customerSession.signIn('t', testCustomer);
+    answer('get', '/api/site-visits/slots', () => HttpResponse.json({ slots: [slot] }));
+    const sent = answer('post', '/api/site-visits', () =>
+      HttpResponse.json(
+        { booking: { ...booking, slot_start: null, slot_end: null, requested_date: '2030-03-05' } },
+        { status: 201 },
+      ),
+    );
+    renderWithProviders(<SiteVisitPage />);
+    // A window picked first, then the other choice: the window is not what is sent.
+    await pickTheWindow(user);
+    await user.click(screen.getByRole('button', { name: 'Ask for another date' }));
+    await user.click(screen.getByRole('button', { name: 'Book the visit' }));
+    const date = screen.getByLabelText(/Preferred date/);
+    await waitFor(() => expect(date).toHaveAccessibleDescription('The requested date field is required.'));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    await user.type(date, '2030-03-05');
+    await user.click(screen.getByRole('button', { name: 'Book the visit' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({
+      requested_date: '2030-03-05',
+      name: testCustomer.name,
+      email: testCustomer.email,
+      ...(testCustomer.phone ? { phone: testCustomer.phone } : {}),
+    });
+    expect(await screen.findByText('Thank you, your visit is requested.')).toBeInTheDocument();
+  });
 });

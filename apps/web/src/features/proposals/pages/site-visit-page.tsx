@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { guestSiteVisitInput, siteVisitInput, type Booking } from '@shop/contracts';
+import { guestSiteVisitInput, requiredFieldMessage, siteVisitInput, type Booking } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
@@ -36,9 +36,31 @@ const toInput = (v: VisitValues) => ({
   note: opt(v.note),
 });
 
+interface VisitContext {
+  mode: SlotOrDateMode;
+}
+
+/**
+ * The route's schema, and the half of the choice on screen: the schema takes a window or a date, so in "another
+ * date" mode an empty date is named under its own field here, before anything is sent.
+ */
+const visitResolver =
+  (schema: Parameters<typeof contractResolver>[0]): Resolver<VisitValues, VisitContext> =>
+  async (values, context, options) => {
+    const result = await contractResolver<VisitValues>(schema, toInput)(values, context, options);
+    if (context?.mode !== 'other' || values.requested_date.trim()) return result;
+    return {
+      values: {},
+      errors: {
+        ...result.errors,
+        requested_date: { type: 'required', message: requiredFieldMessage('requested date') },
+      },
+    };
+  };
+
 // The route's schemas: a guest gives name, e-mail and phone; a customer's come from the account when left out.
-const customerResolver = contractResolver<VisitValues>(siteVisitInput, toInput);
-const guestResolver = contractResolver<VisitValues>(guestSiteVisitInput, toInput);
+const customerResolver = visitResolver(siteVisitInput);
+const guestResolver = visitResolver(guestSiteVisitInput);
 
 /** /site-visit: book a visit of our designers at your premises; guests give their contact details. */
 export default function SiteVisitPage() {
@@ -46,8 +68,12 @@ export default function SiteVisitPage() {
   const slots = useQuery(siteVisitSlotsQuery());
   const [mode, setMode] = useState<SlotOrDateMode>('slot');
   const [booked, setBooked] = useState<Booking | null>(null);
-  const { register, handleSubmit, setValue, control, setError, formState } = useForm<VisitValues>({
+  const { register, handleSubmit, setValue, control, setError, formState } = useForm<
+    VisitValues,
+    VisitContext
+  >({
     resolver: customer ? customerResolver : guestResolver,
+    context: { mode },
     values: {
       name: customer?.name ?? '',
       email: customer?.email ?? '',
@@ -71,7 +97,7 @@ export default function SiteVisitPage() {
     book.run(values, {
       onSuccess: (b) => {
         setBooked(b);
-        toast.success('Your site visit is booked.');
+        toast.success('Your site visit is requested.');
       },
       failure: PROPOSAL_FAILURES.visitFailed,
       onError: (e) => {
