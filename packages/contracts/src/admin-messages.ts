@@ -61,6 +61,8 @@ export const FILTERED_BY_CUSTOMER = {
   likedProducts: (name: string) => `Products liked by ${name}`,
   /** The filter's customer does not exist (any more). */
   unknown: 'a customer who no longer exists',
+  /** Until the list's answer names the customer (loading, failed, the previous list still shown). */
+  selected: 'the selected customer',
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
   deactivateText: 'They are signed out everywhere and cannot sign in until they are activated again.',
 } as const;

@@ -20,7 +20,7 @@ const listOf = (filterUser: AdminDesignList['filter_user']): AdminDesignList => 
   filter_user: filterUser,
 });
 
-const NEUTRAL = 'Designs of the selected customer';
+const NEUTRAL = FILTERED_BY_CUSTOMER.designs(FILTERED_BY_CUSTOMER.selected);
 const NAMED = FILTERED_BY_CUSTOMER.designs('Chris Morgan');
 const GONE = FILTERED_BY_CUSTOMER.designs(FILTERED_BY_CUSTOMER.unknown);
 

@@ -6,7 +6,6 @@ import {
   PAGE_HEADINGS,
   PAGE_SIZE,
   type AdminDesign,
-  type AdminDesignList,
 } from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DataTable, type DataColumn } from '../../../components/ui/lists/data-table';
@@ -15,6 +14,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../components/ui/lists/paged-list';
+import { filteredCustomer } from '../../../components/ui/lists/filtered-customer';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
@@ -23,22 +23,6 @@ import { useDesignsLive } from '../api/designs-live';
 import { AddCommentDialog, ChangeStatusDialog } from '../components/admin-design-actions';
 import { DesignStatusBadge } from '../components/design-status-badge';
 import { formatDate } from '../../../lib/dates';
-
-/** The subtitle's customer until the list's answer names them or says there is no such customer. */
-const SELECTED_CUSTOMER = 'the selected customer';
-
-/**
- * Whom a list filtered by a customer shows: the name the answer gives; 'a customer who no longer exists' only when
- * the answer for that very list says there is no such customer (`filter_user` null: the id is unknown, deleted, or
- * not a customer's); otherwise a neutral wording, as nothing is known yet: while the list loads, after a failure,
- * and while the rows shown are still the previous list's (kept on screen while the next one loads).
- */
-function filteredCustomer(userId: number, list: AdminDesignList | undefined, previous: boolean): string {
-  const named = list?.filter_user;
-  if (named && named.id === userId) return named.name;
-  if (list && !previous && named === null) return FILTERED_BY_CUSTOMER.unknown;
-  return SELECTED_CUSTOMER;
-}
 
 function positiveInt(value: string | null | undefined): number | undefined {
   const n = Number(value);

@@ -113,7 +113,7 @@ describe('AdminProductsPage: status toggle', () => {
 });
 
 describe('AdminProductsPage: the products a customer liked', () => {
-  const NEUTRAL = 'Products liked by the selected customer';
+  const NEUTRAL = FILTERED_BY_CUSTOMER.likedProducts(FILTERED_BY_CUSTOMER.selected);
   const NAMED = FILTERED_BY_CUSTOMER.likedProducts('Chris Morgan');
   const GONE = FILTERED_BY_CUSTOMER.likedProducts(FILTERED_BY_CUSTOMER.unknown);
 

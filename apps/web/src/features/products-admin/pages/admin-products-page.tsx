@@ -12,6 +12,7 @@ import { PackageIcon } from '../../../components/ui/icons';
 import { useMessageDialogs } from '../../../components/ui/message-dialogs';
 import { PageHeader } from '../../../components/ui/page-header';
 import { firstRowOf, ListToolbar, listStates, PagedList } from '../../../components/ui/lists/paged-list';
+import { filteredCustomer } from '../../../components/ui/lists/filtered-customer';
 import { SearchBox } from '../../../components/ui/lists/search-box';
 import { useFailureAlert } from '../../../components/ui/lists/use-failure-alert';
 import { useListParams, useUrlSearch } from '../../../components/ui/lists/use-list-params';
@@ -20,26 +21,6 @@ import { failureWithReason } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { deleteProduct, productsKey, productsQuery, setProductStatus } from '../api/products-admin-api';
 import { ProductsList } from '../components/products-list';
-
-/** The banner's customer until the list's answer names them or says there is no such customer. */
-const SELECTED_CUSTOMER = 'the selected customer';
-
-/**
- * Whom a list filtered by a customer shows: the name the answer gives; 'a customer who no longer exists' only when
- * the answer for that very list says there is no such customer (`filter_user` null: the id is unknown, deleted, or
- * not a customer's); otherwise a neutral wording, as nothing is known yet: while the list loads, after a failure,
- * and while the rows shown are still the previous list's (kept on screen while the next one loads).
- */
-function filteredCustomer(
-  userId: number,
-  list: AdminProductsResponse | undefined,
-  previous: boolean,
-): string {
-  const named = list?.filter_user;
-  if (named && named.id === userId) return named.name;
-  if (list && !previous && named === null) return FILTERED_BY_CUSTOMER.unknown;
-  return SELECTED_CUSTOMER;
-}
 
 function userIdFrom(params: URLSearchParams): number | undefined {
   const raw = params.get('userId');
