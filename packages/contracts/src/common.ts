@@ -4,6 +4,9 @@ import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 /** The shop's words for a value that is no text where text is asked for ('The reason must be a string.'). */
 export const notTextMessage = (field: string) => `The ${field} must be a string.`;
 
+/** The shop's words for a value that is no number where a number is asked for ('The capacity must be a number.'). */
+export const notNumberMessage = (field: string) => `The ${field} must be a number.`;
+
 /** The shop's words for a value that is no list where a list is asked for ('The lines must be a list.'). */
 export const notListMessage = (field: string) => `The ${field} must be a list.`;
 

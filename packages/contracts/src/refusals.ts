@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { isMissing, notListMessage, notTextMessage, requiredFieldMessage, tooLongMessage } from './common';
+import {
+  isMissing,
+  notListMessage,
+  notNumberMessage,
+  notTextMessage,
+  requiredFieldMessage,
+  tooLongMessage,
+} from './common';
 
 /** How a field is named in a refusal: its key, in words ('first_name' and 'firstName' are 'first name'). */
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {
@@ -38,7 +45,7 @@ export function shopRefusal(issue: z.core.$ZodRawIssue): string | undefined {
         case 'number':
         case 'int':
         case 'bigint':
-          return `The ${label} must be a number.`;
+          return notNumberMessage(label);
         case 'boolean':
           return `The ${label} field must be true or false.`;
         case 'array':

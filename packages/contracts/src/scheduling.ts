@@ -4,6 +4,7 @@ import {
   boundedText,
   emailField,
   isMissing,
+  notNumberMessage,
   PHONE_MESSAGE,
   PHONE_PATTERN,
   requiredFieldMessage,
@@ -118,7 +119,7 @@ export const scheduleWindow = z
         error: ({ input }) =>
           isMissing(input) || Number.isNaN(input)
             ? requiredFieldMessage('capacity')
-            : 'The capacity must be a number.',
+            : notNumberMessage('capacity'),
       })
       .int('The capacity must be a whole number.')
       .min(1, 'The capacity must be at least 1.')

@@ -44,10 +44,10 @@ interface VisitContext {
  * The route's schema, and the half of the choice on screen: the schema takes a window or a date, so in "another
  * date" mode an empty date is named under its own field here, before anything is sent.
  */
-const visitResolver =
-  (schema: Parameters<typeof contractResolver>[0]): Resolver<VisitValues, VisitContext> =>
-  async (values, context, options) => {
-    const result = await contractResolver<VisitValues>(schema, toInput)(values, context, options);
+function visitResolver(schema: Parameters<typeof contractResolver>[0]): Resolver<VisitValues, VisitContext> {
+  const check = contractResolver<VisitValues>(schema, toInput);
+  return async (values, context, options) => {
+    const result = await check(values, context, options);
     if (context?.mode !== 'other' || values.requested_date.trim()) return result;
     return {
       values: {},
@@ -57,6 +57,7 @@ const visitResolver =
       },
     };
   };
+}
 
 // The route's schemas: a guest gives name, e-mail and phone; a customer's come from the account when left out.
 const customerResolver = visitResolver(siteVisitInput);
