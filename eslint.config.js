@@ -95,4 +95,21 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // A page opened beside the journey's own goes through the `newPage` fixture, which closes it when the journey
+    // ends: one left open keeps running (its socket, its refetches) through the worker's later journeys.
+    files: ['apps/web/e2e/**/*.ts'],
+    ignores: ['apps/web/e2e/support/fixtures.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(newContext|newPage)$/][callee.object.name="browser"]',
+          message:
+            "Open other pages with the journey's newPage fixture (support/fixtures.ts), which closes them.",
+        },
+      ],
+    },
+  },
 );

@@ -208,7 +208,7 @@ test('an admin adds a product with a photo and a gallery, sees it in the storefr
 
 test('an admin deactivates a customer, who is then refused at login and signed out', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const email = uniqueEmail('deactivated');
   const password = 'Walnut-Desk-Panel-42';
@@ -241,7 +241,7 @@ test('an admin deactivates a customer, who is then refused at login and signed o
   expect(
     (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } })).status(),
   ).toBe(401);
-  const customer = await browser.newPage();
+  const customer = await newPage();
   await customer.goto('/login');
   await submitLogin(customer, email, password);
   await expect(customer.getByText(CUSTOMER_MESSAGES.accountInactive)).toBeVisible();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN_MESSAGES, CUSTOMER_MESSAGES, DESIGN_HISTORY_TEXTS, PAGE_OUT_OF_RANGE } from '@shop/contracts';
 import { createAccount, JOURNEY_PASSWORD, signIn, sql } from './support/accounts';
-import { expect, submitLogin, test, uniqueEmail } from './support/fixtures';
+import { expect, submitLogin, test, uniqueEmail, type NewPage } from './support/fixtures';
 import { realtimeConnected } from './support/realtime';
 
 /** A design the customer submits through the API; answers its id and slug. */
@@ -29,15 +29,15 @@ async function submitDesign(page: Page, token: string, name: string) {
 }
 
 /** An admin and a customer of this journey, each signed in in a browser context of their own. */
-async function adminAndCustomer(browser: Browser, label: string, viewport = { width: 1280, height: 800 }) {
+async function adminAndCustomer(newPage: NewPage, label: string, viewport = { width: 1280, height: 800 }) {
   const tag = Math.random().toString(36).slice(2, 8);
   const adminEmail = uniqueEmail(`${label}-admin`);
   const customerEmail = uniqueEmail(`${label}-customer`);
   const customerName = `Lister ${tag}`;
   await createAccount({ email: adminEmail, role: 'admin', name: 'List Admin' });
   const customerId = await createAccount({ email: customerEmail, role: 'user', name: customerName });
-  const admin = await (await browser.newContext({ viewport })).newPage();
-  const customer = await (await browser.newContext({ viewport })).newPage();
+  const admin = await newPage({ viewport });
+  const customer = await newPage({ viewport });
   const adminToken = await signIn(admin, 'admin', adminEmail);
   const customerToken = await signIn(customer, 'customer', customerEmail);
   return { tag, admin, adminEmail, adminToken, customer, customerToken, customerId, customerName };
@@ -57,9 +57,9 @@ async function expectOutOfRange(page: Page, path: string, emptyText: string) {
 }
 
 test('at 390 px every paged list answers a page past its last one with "out of range" and the last page, never its empty state', async ({
-  browser,
+  newPage,
 }) => {
-  const { admin, customer, customerToken, customerName } = await adminAndCustomer(browser, 'out-of-range', {
+  const { admin, customer, customerToken, customerName } = await adminAndCustomer(newPage, 'out-of-range', {
     width: 390,
     height: 844,
   });
@@ -76,9 +76,9 @@ test('at 390 px every paged list answers a page past its last one with "out of r
 });
 
 test('the users list keeps its page and search in the URL: reload, Back and Forward show the same list', async ({
-  browser,
+  newPage,
 }) => {
-  const { admin, tag } = await adminAndCustomer(browser, 'url-state');
+  const { admin, tag } = await adminAndCustomer(newPage, 'url-state');
   // 12 customers of this journey: two pages of 10 for its search.
   for (let i = 1; i <= 11; i++) {
     await createAccount({ email: uniqueEmail(`url-state-${i}`), role: 'user', name: `Lister ${tag} ${i}` });
@@ -116,9 +116,9 @@ test('the users list keeps its page and search in the URL: reload, Back and Forw
 });
 
 test('a long e-mail in the users table wraps after the @ or before a dot, never inside a word', async ({
-  browser,
+  newPage,
 }) => {
-  const { admin, tag } = await adminAndCustomer(browser, 'wrap');
+  const { admin, tag } = await adminAndCustomer(newPage, 'wrap');
   const email = `facilities.procurement.department.${tag}@headquarters.northwind-office-interiors.example.com`;
   await createAccount({ email, role: 'user', name: `Wrapper ${tag}` });
   await admin.goto(`/admin/users?search=${tag}`);
@@ -140,9 +140,9 @@ test('a long e-mail in the users table wraps after the @ or before a dot, never 
 });
 
 test('beside the sidebar, a 1024 px window shows the lists as cards whose actions are whole, and 1280 px as tables', async ({
-  browser,
+  newPage,
 }) => {
-  const { admin, customer, customerToken, customerName } = await adminAndCustomer(browser, 'list-width', {
+  const { admin, customer, customerToken, customerName } = await adminAndCustomer(newPage, 'list-width', {
     width: 1024,
     height: 768,
   });
@@ -179,11 +179,11 @@ test('beside the sidebar, a 1024 px window shows the lists as cards whose action
 });
 
 test('a designs list that fails to load says Error! and offers Try again, which loads it', async ({
-  browser,
+  newPage,
   refusals,
 }) => {
   refusals.push({ status: 500, path: '/api/admin/designs' });
-  const { admin, customer, customerToken, customerName, tag } = await adminAndCustomer(browser, 'retry');
+  const { admin, customer, customerToken, customerName, tag } = await adminAndCustomer(newPage, 'retry');
   await submitDesign(customer, customerToken, customerName);
   let failing = true;
   await admin.route(
@@ -204,10 +204,10 @@ test('a designs list that fails to load says Error! and offers Try again, which 
 });
 
 test('a session that expires mid-action opens a clean login page, which returns the admin to the list', async ({
-  browser,
+  newPage,
   refusals,
 }) => {
-  const { admin, adminEmail, customerId, customerName, tag } = await adminAndCustomer(browser, 'expiry');
+  const { admin, adminEmail, customerId, customerName, tag } = await adminAndCustomer(newPage, 'expiry');
   refusals.push({ status: 401, path: `/api/admin/users/${customerId}/toggle-status` });
   const connected = realtimeConnected(admin);
   await admin.goto(`/admin/users?search=${tag}`);
@@ -238,9 +238,9 @@ test('a session that expires mid-action opens a clean login page, which returns 
 });
 
 test('unsaved changes of a design review ask before the admin leaves, on the page and in the list dialogs', async ({
-  browser,
+  newPage,
 }) => {
-  const { admin, customer, customerToken, customerName, tag } = await adminAndCustomer(browser, 'unsaved');
+  const { admin, customer, customerToken, customerName, tag } = await adminAndCustomer(newPage, 'unsaved');
   const design = await submitDesign(customer, customerToken, customerName);
   // Into the design from the list, inside the app.
   await admin.goto(`/admin/designs?search=${tag}`);

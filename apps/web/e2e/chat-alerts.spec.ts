@@ -40,7 +40,7 @@ const DESKTOP = { width: 1280, height: 800 };
 
 test('a message for a conversation that is not open plays the tone and titles the window on any screen of either area', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const { tag, customerEmail, customerId, adminEmail } = await chatPair('alert', {
     customer: 'Alex',
@@ -73,7 +73,7 @@ test('a message for a conversation that is not open plays the tone and titles th
   await expect(page).toHaveTitle(/^Chat \| /);
 
   // The back-office: an admin on the users list hears the customer and sees the count in the title.
-  const admin = await secondBrowser(browser, DESKTOP);
+  const admin = await secondBrowser(newPage, DESKTOP);
   await recordSounds(admin.page);
   const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/users');
@@ -97,7 +97,7 @@ test('a message for a conversation that is not open plays the tone and titles th
 
 test('on a phone the composer is in view above the bottom bar without scrolling; messages show links, thumbnails and readable times', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const { tag, customerEmail, customerId, adminEmail } = await chatPair('phone-chat', {
     customer: 'Pip',
@@ -136,7 +136,7 @@ test('on a phone the composer is in view above the bottom bar without scrolling;
   await expect(mine.locator('b')).toHaveCount(0);
 
   // The team sends an image: it shows as a thumbnail that opens the full image.
-  const admin = await secondBrowser(browser, DESKTOP);
+  const admin = await secondBrowser(newPage, DESKTOP);
   const token = await adminToken(admin.page, adminEmail);
   const res = await admin.page.request.post(`/api/messages/${customerId}`, {
     headers: { authorization: `Bearer ${token}` },

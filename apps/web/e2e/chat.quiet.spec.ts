@@ -10,14 +10,14 @@ test.describe.configure({ mode: 'serial' });
 
 test('a customer and an admin chat both ways with an attachment; typing, badges and the title follow', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const { customerName, customerEmail, customerId, adminEmail } = await chatPair('chat', {
     customer: 'Casey',
     admin: 'Avery',
   });
 
-  const admin = await secondBrowser(browser);
+  const admin = await secondBrowser(newPage);
   const adminConnected = realtimeConnected(admin.page);
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
   await expect(admin.page.getByText('Select a conversation to start chatting.')).toBeVisible();

@@ -51,7 +51,7 @@ test('the attach control refuses more than 5 files, files over 10 MB and files w
 
 test('at 390 px the list and the conversation take turns, the admin’s chat fills the screen without scrolling it, and the admin goes back to the list', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const { customerEmail, customerId, adminEmail } = await chatPair('chat-mobile', {
     customer: 'Mobile',
@@ -65,7 +65,7 @@ test('at 390 px the list and the conversation take turns, the admin’s chat fil
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(chatBubble(page, 'Sent from my phone')).toBeVisible();
 
-  const admin = await secondBrowser(browser);
+  const admin = await secondBrowser(newPage);
   await admin.page.setViewportSize({ width: 390, height: 844 });
   await signIn(admin.page, 'admin', adminEmail, '/admin/chat');
   const conversation = admin.page.getByTestId(`conversation-${customerId}`);
@@ -91,7 +91,7 @@ test('at 390 px the list and the conversation take turns, the admin’s chat fil
 
 test('on a phone, an admin’s link to no customer says so, and a deleted customer’s conversation closes for the admins and signs the customer out', async ({
   page,
-  browser,
+  newPage,
   refusals,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -114,8 +114,7 @@ test('on a phone, an admin’s link to no customer says so, and a deleted custom
   await expect(page.getByLabel('Message', { exact: true })).toHaveCount(0);
 
   // The customer writes; the admin opens the conversation on the phone.
-  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const customer = await customerContext.newPage();
+  const customer = await newPage({ viewport: { width: 390, height: 844 } });
   await signIn(customer, 'customer', customerEmail, '/user/chat');
   const box = customer.getByLabel('Message', { exact: true });
   await box.fill(`Before I go ${tag}`);
@@ -135,5 +134,5 @@ test('on a phone, an admin’s link to no customer says so, and a deleted custom
   await expect(page.getByTestId(`conversation-${customerId}`)).toHaveCount(0);
   await expect(customer).toHaveURL('/login?next=%2Fuser%2Fchat');
   await expect(customer.getByText(CUSTOMER_MESSAGES.sessionExpired)).toBeVisible();
-  await customerContext.close();
+  await customer.context().close();
 });

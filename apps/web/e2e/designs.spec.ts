@@ -182,7 +182,7 @@ test('a guest asks for help through the dontHaveDesign tab; switching tabs start
 
 test('a customer submits a design, an admin approves it with a comment and a file, the customer downloads it', async ({
   page,
-  browser,
+  newPage,
 }) => {
   const email = uniqueEmail('designer');
   const registered = await page.request.post('/api/register', {
@@ -214,8 +214,7 @@ test('a customer submits a design, an admin approves it with a comment and a fil
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
 
   // The admin reviews it in a session of their own.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
+  const admin = await newPage();
   const adminErrors: string[] = [];
   admin.on('console', (m) => {
     if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url + m.text()))
@@ -280,7 +279,7 @@ test('a customer submits a design, an admin approves it with a comment and a fil
   await expect(added).toContainText(ADMIN_MESSAGES.commentAdded);
   await added.getByRole('button', { name: 'OK' }).click();
   expect(adminErrors).toEqual([]);
-  await adminContext.close();
+  await admin.context().close();
 
   // The customer sees the verdict, the comment and downloads the recommendation.
   await page.getByRole('button', { name: 'Refresh' }).click();

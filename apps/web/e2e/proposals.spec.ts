@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SCHEDULING_MESSAGES } from '@shop/contracts';
 import { createAccount, signIn, sql } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, test, uniqueEmail, type NewPage } from './support/fixtures';
 import { ownProduct } from './support/products';
 import { pdfText } from '../../server/test/support/pdf-text';
 
@@ -69,24 +69,24 @@ async function checkAnOpenWindow(scope: Page | Locator) {
   await radios.nth(open[Math.floor(Math.random() * open.length)]!).check();
 }
 
-async function twoSides(browser: Browser, label: string) {
+async function twoSides(newPage: NewPage, label: string) {
   const customerEmail = uniqueEmail(`${label}-customer`);
   const adminEmail = uniqueEmail(`${label}-admin`);
   await createAccount({ email: customerEmail, role: 'user', name: 'Robin Buyer' });
   await createAccount({ email: adminEmail, role: 'admin', name: 'Alex Dealer' });
-  const customer = await (await browser.newContext()).newPage();
-  const admin = await (await browser.newContext()).newPage();
+  const customer = await newPage();
+  const admin = await newPage();
   const customerToken = await signIn(customer, 'customer', customerEmail);
   const adminToken = await signIn(admin, 'admin', adminEmail);
   return { customer, admin, customerToken, adminToken, customerEmail };
 }
 
 test('the whole deal: design, proposal, PDF, acceptance, installation window, confirmation', async ({
-  browser,
+  newPage,
 }) => {
   // Two browsers, a dozen pages and an accessibility check on each: 1.7-3.1 min on CI's two loaded cores.
   test.setTimeout(300_000);
-  const { customer, admin, customerToken, adminToken } = await twoSides(browser, 'deal');
+  const { customer, admin, customerToken, adminToken } = await twoSides(newPage, 'deal');
   await openTheSchedule(admin, adminToken);
   const product = await ownProduct('Deal Workstation');
 
@@ -200,9 +200,9 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   await checkPage(customer, 'user-proposals');
 });
 
-test('a quote request from the wishlist is answered with a proposal', async ({ browser }) => {
+test('a quote request from the wishlist is answered with a proposal', async ({ newPage }) => {
   test.setTimeout(120_000);
-  const { customer, admin, customerToken } = await twoSides(browser, 'quote');
+  const { customer, admin, customerToken } = await twoSides(newPage, 'quote');
   const product = await ownProduct('Quoted Workstation');
   const liked = await customer.request.post('/api/favorites/toggle', {
     headers: { Authorization: `Bearer ${customerToken}` },
@@ -240,12 +240,12 @@ test('a quote request from the wishlist is answered with a proposal', async ({ b
 });
 
 test('a guest books a site visit from the home page; the schedule page is accessible', async ({
-  browser,
+  newPage,
 }) => {
   test.setTimeout(180_000);
   const adminEmail = uniqueEmail('visit-admin');
   await createAccount({ email: adminEmail, role: 'admin', name: 'Alex Dealer' });
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await newPage();
   const adminToken = await signIn(admin, 'admin', adminEmail);
   await openTheSchedule(admin, adminToken);
   await admin.goto('/admin/schedule');
@@ -253,7 +253,7 @@ test('a guest books a site visit from the home page; the schedule page is access
   await checkPage(admin, 'admin-schedule');
 
   // The guest's browser keeps Tokyo's time; the shop's windows still read on its own clock (New York).
-  const page = await (await browser.newContext({ timezoneId: 'Asia/Tokyo' })).newPage();
+  const page = await newPage({ timezoneId: 'Asia/Tokyo' });
   await page.goto('/');
   await page.getByRole('link', { name: 'Book a Site Visit' }).click();
   await expect(page).toHaveURL('/site-visit');
@@ -336,10 +336,10 @@ async function openSlots(page: Page, token: string, proposalId: number) {
 }
 
 test('a sent proposal is revised into version 2; the customer sees it arrive, the history, and decides', async ({
-  browser,
+  newPage,
 }) => {
   test.setTimeout(120_000);
-  const sides = await twoSides(browser, 'revise');
+  const sides = await twoSides(newPage, 'revise');
   const { customer, admin } = sides;
   const v1 = await sentProposal(sides);
 
@@ -391,10 +391,10 @@ test('a sent proposal is revised into version 2; the customer sees it arrive, th
 });
 
 test('the customer asks for another date, the shop proposes a window, the customer confirms it', async ({
-  browser,
+  newPage,
 }) => {
   test.setTimeout(180_000);
-  const sides = await twoSides(browser, 'ask-date');
+  const sides = await twoSides(newPage, 'ask-date');
   const { customer, admin, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
   const deal = await sentProposal(sides, { accepted: true });
@@ -431,10 +431,10 @@ test('the customer asks for another date, the shop proposes a window, the custom
 });
 
 test('bookings are moved and cancelled up to 48 hours before, by either side, and not later; the shop declines a late request', async ({
-  browser,
+  newPage,
 }) => {
   test.setTimeout(150_000);
-  const sides = await twoSides(browser, 'move');
+  const sides = await twoSides(newPage, 'move');
   const { customer, admin, customerToken, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
   const deal = await sentProposal(sides, { accepted: true });
@@ -518,10 +518,10 @@ test('bookings are moved and cancelled up to 48 hours before, by either side, an
 });
 
 test('a signed-in customer finds their site visit under Proposals and confirms the time the shop proposes', async ({
-  browser,
+  newPage,
 }) => {
   test.setTimeout(120_000);
-  const sides = await twoSides(browser, 'visit');
+  const sides = await twoSides(newPage, 'visit');
   const { customer, admin, customerToken, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
   const asked = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -558,9 +558,9 @@ test('a signed-in customer finds their site visit under Proposals and confirms t
   await checkPage(customer, 'user-site-visits');
 });
 
-test('a full window is shown full and cannot be booked', async ({ browser }) => {
+test('a full window is shown full and cannot be booked', async ({ newPage }) => {
   test.setTimeout(120_000);
-  const sides = await twoSides(browser, 'full');
+  const sides = await twoSides(newPage, 'full');
   const { customer, admin, customerToken, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
   // One of the last windows, which no other journey picks, filled to its capacity of three by this customer.
@@ -598,11 +598,11 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 40) 
 }
 
 test('a failed load shows an error with a retry; the deal is decided and booked with the keyboard alone', async ({
-  browser,
+  newPage,
   refusals,
 }) => {
   test.setTimeout(120_000);
-  const sides = await twoSides(browser, 'keys');
+  const sides = await twoSides(newPage, 'keys');
   const { customer, admin, adminToken } = sides;
   await openTheSchedule(admin, adminToken);
   const deal = await sentProposal(sides);

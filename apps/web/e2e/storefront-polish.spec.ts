@@ -445,3 +445,21 @@ test('the home page’s design form uses the shared tabs: arrow keys move betwee
   await expect(have).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tablist', { name: 'Do you have a design?' })).toBeVisible();
 });
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`at ${viewport.width} px the home page’s design form arrives without moving the footer`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const footerTop = () =>
+      footer.evaluate((e) => Math.round(e.getBoundingClientRect().top + window.scrollY));
+    // The form is fetched once its section nears the screen: the page's length is taken before that.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the design form…' })).toBeAttached();
+    const before = await footerTop();
+    await footer.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('tab', { name: 'I Have a Design' })).toBeVisible({ timeout: 30_000 });
+    expect(await footerTop()).toBe(before);
+  });
+}

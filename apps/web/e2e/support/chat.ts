@@ -1,14 +1,14 @@
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { createAccount, JOURNEY_PASSWORD } from './accounts';
-import { expect, uniqueEmail } from './fixtures';
+import { expect, uniqueEmail, type NewPage } from './fixtures';
 
 /**
- * A second browser (its own storage) for the other side of a chat, collecting its console errors (the meta and
+ * A second browser (its own storage, closed with the journey) for the other side of a chat, collecting its console errors (the meta and
  * dashboard-stats calls a signed-in layout makes may fail while the test moves on) so the journey can fail on them.
  */
-export async function secondBrowser(browser: Browser, viewport?: BrowserContextOptions['viewport']) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
+export async function secondBrowser(newPage: NewPage, viewport?: BrowserContextOptions['viewport']) {
+  const page = await newPage(viewport ? { viewport } : {});
+  const context = page.context();
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && !/\/api\/(meta|admin\/dashboard-stats)/.test(m.location().url))

@@ -1,4 +1,11 @@
-import { test as base, expect, type Page, type Response } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Response,
+} from '@playwright/test';
 import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
 
 /** An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login. */
@@ -7,12 +14,34 @@ export interface Refusal {
   path: string;
 }
 
-export const test = base.extend<{ consoleErrors: string[]; refusals: Refusal[]; realtimeFrames: string[] }>({
+/** A page in a browser of its own (its own cookies and storage), as `browser.newPage` makes, closed with the journey. */
+export type NewPage = (options?: BrowserContextOptions) => Promise<Page>;
+
+export const test = base.extend<{
+  consoleErrors: string[];
+  refusals: Refusal[];
+  realtimeFrames: string[];
+  newPage: NewPage;
+}>({
   // A server-rendered page's buttons answer only once React has attached to it, so after `goto` and `reload`
   // the journey goes on when the page says it answers (`<html data-app-ready>`).
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) untilTheAppAnswersAfterLoading(page);
     await use(page);
+  },
+  // The other sides of a journey (a team member beside the customer, a guest in another time zone). Each is closed
+  // when the journey ends, passed or failed: a page left open in the worker's browser would go on running (its
+  // socket, its refetches) through every later journey of that worker.
+  newPage: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext(options);
+      opened.push(context);
+      const page = await context.newPage();
+      untilTheAppAnswersAfterLoading(page);
+      return page;
+    });
+    await Promise.all(opened.map((context) => context.close()));
   },
   // A journey lists its intended refusals here (`refusals.push(...)`); Chromium logs each as a console error.
   // eslint-disable-next-line no-empty-pattern

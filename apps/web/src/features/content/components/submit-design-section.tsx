@@ -34,7 +34,9 @@ export function SubmitDesignSection({ form }: { form: ReactNode }) {
             replies with a layout and a quote, usually within two business days.
           </p>
         </div>
-        <div className="mt-10 min-h-[28rem]">
+        {/* As tall as the form's first step (644 px on a phone, 620 px from `sm`), so its arrival moves nothing
+            below it: the footer stays where the reader was about to click. */}
+        <div className="mt-10 min-h-[40.25rem] sm:min-h-[38.75rem]">
           <Suspense fallback={formLoading}>{near ? form : formLoading}</Suspense>
         </div>
       </div>
