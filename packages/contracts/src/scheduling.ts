@@ -101,7 +101,13 @@ const blackoutDate = isoDate('blackout date').pipe(
  *                                                   visits ahead for the account or address, 422, 429
  * ---------------------------------------------------------------------------------------------- */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM.');
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A window's start or end, HH:MM; an emptied time field is a time missing, not one of the wrong form. */
+const hhmm = (field: 'start' | 'end') =>
+  z
+    .string()
+    .min(1, { error: requiredFieldMessage(field), abort: true })
+    .regex(TIME_OF_DAY, 'The time must be HH:MM.');
 
 export const scheduleWindow = z
   .object({
@@ -110,8 +116,8 @@ export const scheduleWindow = z
       .int()
       .min(0, 'The weekday must be 0 (Sunday) to 6.')
       .max(6, 'The weekday must be 0 (Sunday) to 6.'),
-    start: hhmm,
-    end: hhmm,
+    start: hhmm('start'),
+    end: hhmm('end'),
     // Worded here, not left to shopRefusal: the web app does not install it, and its form reads an emptied number
     // field as NaN, which is a capacity missing rather than one of the wrong kind.
     capacity: z
@@ -125,7 +131,11 @@ export const scheduleWindow = z
       .min(1, 'The capacity must be at least 1.')
       .max(100, 'The capacity may not be greater than 100.'),
   })
-  .refine((w) => w.end > w.start, { path: ['end'], message: SCHEDULING_MESSAGES.windowEndBeforeStart });
+  // Compared only as two valid times: a start of the wrong form is that field's error alone.
+  .refine((w) => !TIME_OF_DAY.test(w.start) || !TIME_OF_DAY.test(w.end) || w.end > w.start, {
+    path: ['end'],
+    message: SCHEDULING_MESSAGES.windowEndBeforeStart,
+  });
 export type ScheduleWindow = z.infer<typeof scheduleWindow>;
 
 /** The schedule as the admin saves it (PUT /api/admin/schedule, and the form). */

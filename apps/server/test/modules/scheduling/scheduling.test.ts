@@ -113,6 +113,19 @@ describe('schedule', () => {
       expect(
         (await call('PUT', '/api/admin/schedule', admin.token, { weekly, blackout_dates: [] })).statusCode,
       ).toBe(422);
+    // An emptied time is named missing; a start of the wrong form is that field's one error, not also the end's.
+    const times = await call('PUT', '/api/admin/schedule', admin.token, {
+      weekly: [
+        { weekday: 1, start: '', end: '12:00', capacity: 2 },
+        { weekday: 2, start: '9', end: '12:00', capacity: 2 },
+      ],
+      blackout_dates: [],
+    });
+    expect(times.statusCode).toBe(422);
+    expect(times.json().errors).toEqual({
+      'weekly.0.start': ['The start field is required.'],
+      'weekly.1.start': ['The time must be HH:MM.'],
+    });
     const dup = await call('PUT', '/api/admin/schedule', admin.token, {
       weekly: [
         { weekday: 1, start: '09:00', end: '12:00', capacity: 2 },

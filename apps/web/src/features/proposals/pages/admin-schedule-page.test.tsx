@@ -67,6 +67,18 @@ describe('AdminSchedulePage', () => {
     expect(saved).toHaveLength(0);
   });
 
+  it('says an emptied Start is required, not of the wrong form, and sends nothing', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/schedule', () => HttpResponse.json(schedule));
+    const saved = answer('put', '/api/admin/schedule', () => HttpResponse.json(schedule));
+    renderWithProviders(<AdminSchedulePage />);
+    const start = (await screen.findAllByLabelText('Start'))[0]!;
+    fireEvent.change(start, { target: { value: '' } });
+    await user.click(screen.getByRole('button', { name: 'Save availability' }));
+    await waitFor(() => expect(start).toHaveAccessibleDescription('The start field is required.'));
+    expect(saved).toHaveLength(0);
+  });
+
   it('says a capacity left empty is required and a fraction is not a whole number, in the shop’s words', async () => {
     const user = userEvent.setup();
     answer('get', '/api/admin/schedule', () => HttpResponse.json(schedule));
