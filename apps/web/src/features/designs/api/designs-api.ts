@@ -5,7 +5,6 @@ import {
   type AdminDesignList,
   type CustomerDesignDetail,
   type CustomerDesignList,
-  type CustomerDesignUpdate,
   type DesignStatus,
   type DesignSubmittedResponse,
 } from '@shop/contracts';
@@ -51,16 +50,6 @@ export const myDesignQuery = (slug: string) =>
         .then((r) => r.design),
     retry: false,
   });
-
-export function updateMyDesign(slug: string, edit: CustomerDesignUpdate): Promise<CustomerDesignDetail> {
-  return api
-    .put<{ design: CustomerDesignDetail }>(
-      `/api/user/design-submissions/${encodeURIComponent(slug)}`,
-      edit,
-      OWN_ERRORS,
-    )
-    .then((r) => r.design);
-}
 
 export function deleteMyDesign(slug: string): Promise<void> {
   return api
