@@ -136,6 +136,25 @@ test('a signed-in customer is not sent to the login while the shop cannot be rea
   await expect(page.getByText(CUSTOMER_MESSAGES.noDesigns)).toBeVisible();
 });
 
+test('with the browser offline, the contact form says so at once, and sends once the connection is back', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/contact');
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByLabel('Last Name').fill('Offline');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail('contact-offline'));
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 555 010 7789');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('Sent while the connection was down.');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(CUSTOMER_MESSAGES.networkError)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(/^Thank you for your message/)).toBeVisible();
+});
+
 test('on a phone, the contact form’s thanks is brought into view, focused and in a live region', async ({
   page,
 }) => {

@@ -204,6 +204,9 @@ export const proposalCustomer = z.object({
 export const adminProposal = proposal.extend({ customer: proposalCustomer });
 export type AdminProposal = z.infer<typeof adminProposal>;
 
+/** The file name of a version's PDF, as downloaded and as attached to its mail: each version its own. */
+export const proposalPdfName = (number: string, version: number) => `proposal-${number}-v${version}.pdf`;
+
 export const proposalResponse = z.object({ proposal });
 export const adminProposalResponse = z.object({ proposal: adminProposal });
 

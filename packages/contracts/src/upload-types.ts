@@ -40,7 +40,6 @@ export const ACCEPTED_TYPES = {
 /** The `accept` attribute of each file picker. */
 export const FILE_PICKER_ACCEPT = {
   design: '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf',
-  customerDesign: '.png,.jpg,.jpeg,.pdf',
   recommendation: '.png,.jpeg,.jpg,.webp,.pdf',
   productImage: '.png,.jpg,.jpeg,.webp',
   // The types ACCEPTED_TYPES.profilePhoto names, so the picker offers no image the server refuses (BMP, HEIC, SVG).

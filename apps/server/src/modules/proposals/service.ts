@@ -1,6 +1,7 @@
 import {
   PROPOSAL_LIMITS,
   PROPOSAL_MESSAGES,
+  proposalPdfName,
   type AcceptProposalInput,
   type AdminProposal,
   type Proposal,
@@ -165,7 +166,7 @@ export async function customerPdf(ctx: AppContext, userId: number, id: number) {
   return { pdf: await pdfOf(ctx, v), filename: pdfName(v) };
 }
 
-const pdfName = (v: ProposalView) => `proposal-${v.number}-v${v.version}.pdf`;
+const pdfName = (v: ProposalView) => proposalPdfName(v.number, v.version);
 const pdfOf = (ctx: AppContext, v: ProposalView) =>
   renderProposalPdf(v, {
     shopName: ctx.config.appName,

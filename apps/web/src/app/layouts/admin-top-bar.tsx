@@ -62,7 +62,7 @@ export function AdminTopBar({
               button={
                 <>
                   <Avatar name={admin.name} photoUrl={admin.photo_url} className="size-8" />
-                  <span className="hidden max-w-40 truncate sm:inline">{admin.name}</span>
+                  <span className="hidden max-w-40 truncate sm:inline lg:max-w-72">{admin.name}</span>
                   <ChevronDownIcon className="size-4 text-slate-500" />
                 </>
               }

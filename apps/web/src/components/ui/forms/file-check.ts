@@ -88,13 +88,6 @@ export const FILE_RULES = {
     typeMessage: () => DESIGN_SERVER_MESSAGES.designFileType,
     sizeMessage: () => `The design file may not be greater than ${mb(UPLOAD_LIMITS.designFileBytes)} MB.`,
   },
-  /** The customer's submit page offers no WEBP (storefront spec: png, jpg, jpeg, pdf). */
-  customerDesign: {
-    types: ['image/png', 'image/jpeg', 'application/pdf'],
-    maxBytes: UPLOAD_LIMITS.designFileBytes,
-    typeMessage: () => 'The design file must be a file of type: png, jpg, jpeg, pdf.',
-    sizeMessage: () => `The design file may not be greater than ${mb(UPLOAD_LIMITS.designFileBytes)} MB.`,
-  },
   productImage: {
     types: ACCEPTED_TYPES.productImage,
     maxBytes: UPLOAD_LIMITS.productImageBytes,

@@ -253,6 +253,23 @@ describe('DesignForm', () => {
     expect(screen.getByText('Step 2 of 5')).toBeInTheDocument();
   });
 
+  it('takes a WebP plan in the customer area as on the home page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DesignForm variant="customer" />);
+    const picker = screen.getByLabelText(/^Design file/);
+    expect(screen.getByText('PNG, JPG, JPEG, WEBP, PDF, up to 20 MB')).toBeInTheDocument();
+    const webp = new File(
+      [new Uint8Array([...'RIFF\x24\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)))],
+      'plan.webp',
+      {
+        type: 'image/webp',
+      },
+    );
+    await user.upload(picker, webp);
+    expect(await screen.findByText('plan.webp')).toBeInTheDocument();
+    expect(picker).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('says a malformed e-mail as soon as the field is left, before Submit', async () => {
     const user = userEvent.setup();
     const sent = answerSubmissions();

@@ -42,10 +42,8 @@ const TAB_LABELS: Record<DesignTab, string> = {
   dontHaveDesign: "I Don't Have a Design",
 };
 
-const FILE_EXTENSIONS = {
-  home: ['png', 'jpg', 'jpeg', 'webp', 'pdf'],
-  customer: ['png', 'jpg', 'jpeg', 'pdf'],
-} as const;
+/** The design file's types, the same on the home page and in the customer area (decisions.md D4). */
+const FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf'] as const;
 
 function emptyValues(): FormValues {
   return {
@@ -112,7 +110,7 @@ function toInput(values: FormValues, { tab, guest, variant }: FormContext) {
 const designResolver: Resolver<FormValues, FormContext> = async (values, context, options) => {
   const ctx = context ?? { tab: 'haveDesign', guest: true, variant: 'home' };
   const check = contractResolver<FormValues>(designSubmissionFields, (v) => toInput(v, ctx), {
-    design_file: ctx.variant === 'customer' ? FILE_RULES.customerDesign : FILE_RULES.design,
+    design_file: FILE_RULES.design,
   });
   const result = await check(values, undefined, options as never);
   const errors = { ...result.errors } as Record<string, unknown>;
@@ -333,7 +331,6 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
     if (field === 'totalNumber' || field === 'interest' || field === 'options' || field === 'features')
       return renderChoice(field);
     if (field === 'design_file') {
-      const extensions = FILE_EXTENSIONS[variant];
       return (
         <FileField
           key={field}
@@ -341,8 +338,8 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
           framed
           required
           label={QUESTIONNAIRE_LABELS.design_file}
-          hint={`${extensions.map((e) => e.toUpperCase()).join(', ')}, up to ${UPLOAD_LIMITS.designFileBytes / 1024 / 1024} MB`}
-          accept={variant === 'customer' ? FILE_PICKER_ACCEPT.customerDesign : FILE_PICKER_ACCEPT.design}
+          hint={`${FILE_EXTENSIONS.map((e) => e.toUpperCase()).join(', ')}, up to ${UPLOAD_LIMITS.designFileBytes / 1024 / 1024} MB`}
+          accept={FILE_PICKER_ACCEPT.design}
           file={designFile.field.value}
           error={invalid('design_file')}
           onPick={(files) => {

@@ -79,7 +79,8 @@ export function ProductsList({ products, firstRow, busyIds, onToggle, onDelete }
     },
     {
       header: 'SKU',
-      className: 'font-mono text-xs whitespace-nowrap text-slate-700',
+      // A usual SKU stays on one line; a very long one wraps rather than push the row's buttons out of sight.
+      className: 'min-w-28 font-mono text-xs wrap-anywhere text-slate-700',
       cell: (product) => product.sku,
       card: 'detail',
       cardCell: (product) => <span className="font-mono text-xs">{product.sku}</span>,

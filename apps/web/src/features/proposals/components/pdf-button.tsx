@@ -6,7 +6,13 @@ import { downloadProposalPdf } from '../api/pdf';
  * Download PDF: busy while the file is fetched (a press meanwhile starts no second download); a failure is said by
  * the API's usual messages.
  */
-export function PdfButton({ area, id, number }: { area: 'admin' | 'customer'; id: number; number: string }) {
+export function PdfButton({
+  area,
+  proposal,
+}: {
+  area: 'admin' | 'customer';
+  proposal: { id: number; number: string; version: number };
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -16,7 +22,7 @@ export function PdfButton({ area, id, number }: { area: 'admin' | 'customer'; id
       onClick={() => {
         if (busy) return;
         setBusy(true);
-        void downloadProposalPdf(area, id, number)
+        void downloadProposalPdf(area, proposal)
           .catch(() => undefined)
           .finally(() => setBusy(false));
       }}

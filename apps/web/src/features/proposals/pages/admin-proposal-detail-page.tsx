@@ -121,7 +121,7 @@ function AdminProposalView({ proposal, back }: { proposal: AdminProposal; back: 
                   Revise
                 </Button>
               )}
-              <PdfButton area="admin" id={proposal.id} number={proposal.number} />
+              <PdfButton area="admin" proposal={proposal} />
             </div>
             {proposal.status === 'draft' && acceptedElsewhere && (
               <p className="mt-3 text-sm text-slate-600">

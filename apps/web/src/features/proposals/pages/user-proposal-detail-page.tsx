@@ -82,7 +82,7 @@ function UserProposalView({ proposal, back }: { proposal: Proposal; back: ReactN
                   </Button>
                 </>
               )}
-              <PdfButton area="customer" id={proposal.id} number={proposal.number} />
+              <PdfButton area="customer" proposal={proposal} />
             </div>
             {proposal.design_slug && (
               <p className="mt-4 text-sm">

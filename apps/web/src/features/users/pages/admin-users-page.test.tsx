@@ -170,4 +170,15 @@ describe('AdminUsersPage', () => {
     expect(activate).toHaveAccessibleName('Deactivate Person 1');
     expect(activate).not.toHaveAttribute('aria-disabled');
   });
+  it('asks before deleting, naming the sales records that go with the customer and the way to keep them', async () => {
+    const user = userEvent.setup();
+    setup(() => page(1, 1, 1));
+    renderWithProviders(<AdminUsersPage />);
+    await user.click((await screen.findAllByRole('button', { name: 'Delete Person 1' }))[0]!);
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete Person 1?' });
+    expect(ask).toHaveTextContent(/quote requests, proposals \(accepted ones too\), bookings/);
+    expect(ask).toHaveTextContent('To keep those records, deactivate the account instead.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(ask).not.toBeInTheDocument());
+  });
 });

@@ -89,7 +89,7 @@ export default function AdminUsersPage() {
     const confirmed = await dialogs.confirm({
       title: `Delete ${user.name}?`,
       message:
-        'Their account, design submissions, messages and favourites are deleted with it. This action cannot be undone.',
+        'Their account, design submissions, quote requests, proposals (accepted ones too), bookings, messages and favourites are deleted with it. To keep those records, deactivate the account instead. This action cannot be undone.',
       confirmLabel: 'Delete',
       destructive: true,
     });
