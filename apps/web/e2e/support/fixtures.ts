@@ -8,7 +8,10 @@ import {
 } from '@playwright/test';
 import { ADMIN_LABELS, ADMIN_MESSAGES, CUSTOMER_LABELS, CUSTOMER_MESSAGES } from '@shop/contracts';
 
-/** An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login. */
+/**
+ * An error answer a journey provokes on purpose (a wrong password, an invalid form), e.g. 422 on /api/login; status
+ * 0 is a request that got no answer (the browser offline).
+ */
 export interface Refusal {
   status: number;
   path: string;
@@ -55,7 +58,8 @@ export const test = base.extend<{
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const url = message.location().url;
-        const status = Number(/status of (\d{3})/.exec(message.text())?.[1]);
+        const text = message.text();
+        const status = /net::ERR_/.test(text) ? 0 : Number(/status of (\d{3})/.exec(text)?.[1]);
         const path = url ? new URL(url).pathname : '';
         if (refusals.some((r) => r.status === status && r.path === path)) return;
         errors.push(`${message.text()} at ${url}`);

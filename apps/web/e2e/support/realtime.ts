@@ -19,3 +19,16 @@ export function realtimeConnected(page: Page, timeout = 15_000): Promise<void> {
     });
   });
 }
+
+/**
+ * The payloads of the realtime frames the page receives from now on (call it before the navigation that opens the
+ * socket), for a journey to wait until an event has reached the page.
+ */
+export function receivedFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    ws.on('framereceived', ({ payload }) => frames.push(String(payload)));
+  });
+  return frames;
+}
