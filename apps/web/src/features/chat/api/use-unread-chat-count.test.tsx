@@ -50,69 +50,43 @@ describe('useUnreadChatCountLive', () => {
     expect(reads).toBe(2);
   });
 
-  it("reads the team's count and bell again when another admin reads a conversation", async () => {
-    let unread = 3;
-    server.use(http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread })));
-    // The bell's count, as the notifications feature keeps it (['notifications', area, 'unread']).
-    let bell = 1;
-    const queryClient = createTestQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestProviders queryClient={queryClient}>{children}</TestProviders>
-    );
-    const { result } = renderHook(
-      () => {
-        useUnreadChatCountLive('admin');
-        return {
-          chat: useUnreadChatCount('admin'),
-          bell: useQuery({
-            queryKey: ['notifications', 'admin', 'unread'],
-            queryFn: () => bell,
-            staleTime: Infinity,
-          }).data,
-        };
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(result.current).toEqual({ chat: 3, bell: 1 }));
-    await waitFor(() => expect(document.title).toBe('(3) My Chat App'));
+  for (const [when, event, payload] of [
+    ['another admin reads a conversation', 'messages:seen', { conversation_user_id: 7, reader: 'admin' }],
+    ['a customer is deleted, their unread messages gone with them', 'customer:deleted', { userId: 7 }],
+  ] as const) {
+    it(`reads the team's count and bell again when ${when}`, async () => {
+      let unread = 3;
+      server.use(http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread })));
+      // The bell's count, as the notifications feature keeps it (['notifications', area, 'unread']).
+      let bell = 1;
+      const queryClient = createTestQueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <TestProviders queryClient={queryClient}>{children}</TestProviders>
+      );
+      const { result } = renderHook(
+        () => {
+          useUnreadChatCountLive('admin');
+          return {
+            chat: useUnreadChatCount('admin'),
+            bell: useQuery({
+              queryKey: ['notifications', 'admin', 'unread'],
+              queryFn: () => bell,
+              staleTime: Infinity,
+            }).data,
+          };
+        },
+        { wrapper },
+      );
+      await waitFor(() => expect(result.current).toEqual({ chat: 3, bell: 1 }));
+      await waitFor(() => expect(document.title).toBe('(3) My Chat App'));
 
-    unread = 0;
-    bell = 0;
-    act(() => handlers.get('messages:seen')!({ conversation_user_id: 7, reader: 'admin' }));
-    await waitFor(() => expect(result.current).toEqual({ chat: 0, bell: 0 }));
-    await waitFor(() => expect(document.title).not.toContain('(3)'));
-  });
-
-  it("reads the team's count and bell again when a customer is deleted, their unread messages gone with them", async () => {
-    let unread = 2;
-    server.use(http.get('/api/conversations/unread-count', () => HttpResponse.json({ unread })));
-    let bell = 2;
-    const queryClient = createTestQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestProviders queryClient={queryClient}>{children}</TestProviders>
-    );
-    const { result } = renderHook(
-      () => {
-        useUnreadChatCountLive('admin');
-        return {
-          chat: useUnreadChatCount('admin'),
-          bell: useQuery({
-            queryKey: ['notifications', 'admin', 'unread'],
-            queryFn: () => bell,
-            staleTime: Infinity,
-          }).data,
-        };
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(result.current).toEqual({ chat: 2, bell: 2 }));
-
-    unread = 0;
-    bell = 0;
-    act(() => handlers.get('customer:deleted')!({ userId: 7 }));
-    await waitFor(() => expect(result.current).toEqual({ chat: 0, bell: 0 }));
-    await waitFor(() => expect(document.title).not.toContain('(2)'));
-  });
+      unread = 0;
+      bell = 0;
+      act(() => handlers.get(event)!(payload));
+      await waitFor(() => expect(result.current).toEqual({ chat: 0, bell: 0 }));
+      await waitFor(() => expect(document.title).not.toContain('(3)'));
+    });
+  }
 
   it("reads the customer's count again when the conversation is read in another tab", async () => {
     let unread = 2;
