@@ -3,8 +3,9 @@ import { createAccount, JOURNEY_PASSWORD } from './accounts';
 import { expect, uniqueEmail, type NewPage } from './fixtures';
 
 /**
- * A second browser (its own storage, closed with the journey) for the other side of a chat, collecting its console errors (the meta and
- * dashboard-stats calls a signed-in layout makes may fail while the test moves on) so the journey can fail on them.
+ * A second browser (its own storage, closed with the journey) for the other side of a chat, collecting its console
+ * errors (the meta and dashboard-stats calls a signed-in layout makes may fail while the test moves on) so the
+ * journey can fail on them.
  */
 export async function secondBrowser(newPage: NewPage, viewport?: BrowserContextOptions['viewport']) {
   const page = await newPage(viewport ? { viewport } : {});

@@ -62,7 +62,7 @@ export const test = base.extend<{
         const status = /net::ERR_/.test(text) ? 0 : Number(/status of (\d{3})/.exec(text)?.[1]);
         const path = url ? new URL(url).pathname : '';
         if (refusals.some((r) => r.status === status && r.path === path)) return;
-        errors.push(`${message.text()} at ${url}`);
+        errors.push(`${text} at ${url}`);
       });
       page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
       await use(errors);

@@ -5,8 +5,9 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
  * a screen that wants retries or focus refetching asks for them.
  * Requests are made whether or not the browser says it is online (`networkMode: 'always'`): TanStack Query's
  * default holds them while it is offline, so a form stayed busy and a list kept loading without a word, and
- * a held click went through by itself once the connection came back. Made, they fail at once and say so
- * ('Network error. Please check your connection.'), and the person decides whether to try again.
+ * a held click went through by itself once the connection came back. Made, they fail at once and the API
+ * client says so (offline: 'You are offline. Check your connection and try again.'), and the person decides
+ * whether to try again.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -31,8 +31,8 @@ function playTone() {
  * from the other side for a conversation that is not open plays the tone and has the unread count read again;
  * a conversation read by this side (another admin of the shared inbox, or the customer in another tab) has the
  * count read again, and the notifications too (reading it marks the reader's chat notifications read: in the
- * back-office every admin's of that customer), as when a customer is deleted; and while that count is above 0 the window's title reads
- * '(N) My Chat App' (specs, Chat).
+ * back-office every admin's of that customer), as when a customer is deleted; and while that count is above 0
+ * the window's title reads '(N) My Chat App' (specs, Chat).
  */
 export function useUnreadChatCountLive(area: ChatArea): void {
   useRealtimeConnection(area);
@@ -47,22 +47,22 @@ export function useUnreadChatCountLive(area: ChatArea): void {
     [area, queryClient],
   );
   useRealtimeEvent('MessageSent', onMessage);
+  const readCountsAgain = useCallback(() => {
+    void readAgain(queryClient, chatKeys.unread(area));
+    void readAgain(queryClient, areaNotificationsKey(area));
+  }, [area, queryClient]);
   const onSeen = useCallback(
     ({ reader }: MessagesSeenEvent) => {
       // The other side reading our messages changes no count of ours.
-      if ((reader === 'admin') !== (area === 'admin')) return;
-      void readAgain(queryClient, chatKeys.unread(area));
-      void readAgain(queryClient, areaNotificationsKey(area));
+      if ((reader === 'admin') === (area === 'admin')) readCountsAgain();
     },
-    [area, queryClient],
+    [area, readCountsAgain],
   );
   useRealtimeEvent('messages:seen', onSeen);
   // A deleted customer's conversation is gone with its unread messages and the notifications about them.
   const onCustomerDeleted = useCallback(() => {
-    if (area !== 'admin') return;
-    void readAgain(queryClient, chatKeys.unread(area));
-    void readAgain(queryClient, areaNotificationsKey(area));
-  }, [area, queryClient]);
+    if (area === 'admin') readCountsAgain();
+  }, [area, readCountsAgain]);
   useRealtimeEvent('customer:deleted', onCustomerDeleted);
   // Messages that came while the connection was down brought no event: the count is read again.
   const onReconnect = useCallback(() => {
