@@ -4,11 +4,6 @@
  * apps/server/src/modules/catalog/queries.ts): the page query, the per-category totals read at most every
  * 10 s, and for a search the full-text query with the trigram query as the fallback when it finds nothing.
  * Like the shop, it runs them as named prepared statements.
- *
- * It reads each product's columns and writes the answer's JSON itself (JSON.stringify), as a plain Fastify + pg
- * route would. The shop has PostgreSQL write its product cards as JSON text and puts the answer together around
- * them; with BARE_JSON=1 this route's list does the same (the shop's statement, the page's JSON put together the
- * same way), so the shop's own cost is also measured against a route doing the same work.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -33,18 +28,6 @@ const LIST_SQL = `select ${COLUMNS}
     from active_product_page($1, $2) with ordinality pg(id, n)
     join products p on p.id = pg.id
     order by pg.n`;
-
-// The shop's list statement (catalog/queries.ts: productCard, cardAggregates), for BARE_JSON=1.
-const BARE_JSON = process.env.BARE_JSON === '1';
-const CARD = `json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
-    'photo_url', '/media/' || p.photo_key || '/640.webp',
-    'gallery_urls', array(select '/media/' || i.image_key || '/640.webp' from product_images i where i.product_id = p.id
-      order by i.position, i.id),
-    'set_price', p.price::text, 'stock_quantity', p.stock_quantity, 'is_favorited', false)::text`;
-const LIST_JSON_SQL = `select coalesce(string_agg(${CARD}, ',' order by pg.n), '') as cards,
-    coalesce(array_agg(p.id order by pg.n), '{}') as ids
-    from active_product_page($1, $2) with ordinality pg(id, n)
-    join products p on p.id = pg.id`;
 
 const COUNTS_SQL = `select nullif(c.category_key, 0) as category_id, c.active as total from category_product_counts c`;
 
@@ -143,29 +126,11 @@ const page = (rows: Row[], n: number, current: number, perPage: number) => {
   };
 };
 
-app.get('/api/v1/frontend/products', async (request, reply) => {
+app.get('/api/v1/frontend/products', async (request) => {
   const q = request.query as { page?: string; search?: string };
   const current = Math.max(1, Number(q.page ?? 1) || 1);
   const perPage = 9;
   const offset = (current - 1) * perPage;
-  if (!q.search && BARE_JSON) {
-    const [result, n] = await Promise.all([
-      pool.query({
-        name: 'bare_json_list',
-        text: LIST_JSON_SQL,
-        values: [perPage, offset],
-        rowMode: 'array',
-      }),
-      total(),
-    ]);
-    const cards = (result.rows[0] as [string, number[]])[0];
-    const last = Math.max(1, Math.ceil(n / perPage));
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        `{"data":[${cards}],"current_page":${current},"last_page":${last},"next_page_url":null,"prev_page_url":null,"total":${n},"per_page":${perPage}}`,
-      );
-  }
   if (!q.search) {
     const [rows, n] = await Promise.all([query<Row>(LIST_SQL, [perPage, offset]), total()]);
     return page(rows.rows, n, current, perPage);

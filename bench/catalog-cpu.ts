@@ -16,8 +16,7 @@
  * On 2 shared cores every figure moves from one run to the next (one server's CPU per answer by up to a sixth
  * here), so compare the two servers within one run, not runs made at different times.
  * Linux only. Env: PRODUCTS (default 100000), CONNECTIONS (default 100), DURATION seconds per run (default 10),
- * ROUNDS (default 2, each runs both servers once), BENCH_TSX=1 runs both servers through tsx instead of bundled,
- * BARE_JSON=1 has the bare route's PostgreSQL write the product cards as the shop's does (bench/catalog-bare.ts).
+ * ROUNDS (default 2, each runs both servers once), BENCH_TSX=1 runs both servers through tsx instead of bundled.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -108,9 +107,7 @@ try {
     CATALOG_PAGE_CACHE_SECONDS: '0',
   });
   servers.push(shop);
-  const bare = await startServer('bench/catalog-bare.ts', 3292, database.url, {
-    BARE_JSON: process.env.BARE_JSON ?? '0',
-  });
+  const bare = await startServer('bench/catalog-bare.ts', 3292, database.url);
   servers.push(bare);
   console.info(
     `\n${CONNECTIONS} connections, ${DURATION} s per run after 3 s of warm-up, ${process.env.BENCH_TSX === '1' ? 'through tsx' : 'bundled'}; load average ${loadAverage()}\n`,

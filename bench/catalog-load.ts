@@ -8,9 +8,7 @@
  * Three servers run in their own processes on it: the shop as deployed (bench/catalog-server.ts, the real
  * buildApp, with its storefront page cache), the same shop with the page cache off (CATALOG_PAGE_CACHE_SECONDS=0:
  * every request runs its SQL) and a bare Fastify + node-postgres route running the same SQL
- * (bench/catalog-bare.ts), which writes the JSON of the rows it reads. For the list, a fourth: the bare route
- * with PostgreSQL writing the product cards as the shop does (BARE_JSON=1), the shop's own cost against a route
- * doing the same work. autocannon drives each with 100 connections, one after the other, and the figures are
+ * (bench/catalog-bare.ts). autocannon drives each with 100 connections, one after the other, and the figures are
  * printed side by side.
  * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100).
  */
@@ -73,12 +71,7 @@ async function load(port: number, paths: string[]): Promise<Figures> {
   return run(DURATION);
 }
 
-const NAMES: Record<number, string> = {
-  3291: 'shop',
-  3292: 'bare',
-  3293: 'shop, page cache off',
-  3294: 'bare, cards by PostgreSQL',
-};
+const NAMES: Record<number, string> = { 3291: 'shop', 3292: 'bare', 3293: 'shop, page cache off' };
 
 const database = await benchDatabase(PRODUCTS);
 const databaseUrl = database.url;
@@ -96,8 +89,6 @@ try {
     CATALOG_PAGE_CACHE_SECONDS: '0',
   });
   servers.push(uncached);
-  const bareJson = await startServer('bench/catalog-bare.ts', 3294, databaseUrl, { BARE_JSON: '1' });
-  servers.push(bareJson);
   // The servers stay up (an idle one costs nothing); the runs alternate in ABBA order, twice, so a machine that
   // gets busier or quieter during the run favours no side. The better of the two runs counts.
   const best = (a: Figures, b: Figures) => (a.rps >= b.rps ? a : b);
@@ -114,7 +105,7 @@ try {
     }
     return out;
   };
-  const list = await figures([3291, 3292, 3293, 3294], LIST_PATHS);
+  const list = await figures([3291, 3292, 3293], LIST_PATHS);
   const search = await figures([3292, 3293, 3291], searchPaths);
   for (const s of servers.splice(0)) await stop(s);
 
@@ -135,7 +126,6 @@ try {
     console.info(row(`${name}: shop`, byPort.get(3291)!));
     console.info(row(`${name}: shop, page cache off`, byPort.get(3293)!));
     console.info(row(`${name}: bare fastify+pg`, byPort.get(3292)!));
-    if (byPort.has(3294)) console.info(row(`${name}: bare, cards by pg`, byPort.get(3294)!));
   }
   const pct = (a: Figures, b: Figures) => ((a.rps / b.rps) * 100).toFixed(0);
   const [shopList, bareList, offList] = [3291, 3292, 3293].map((p) => list.get(p)!) as [
@@ -156,9 +146,6 @@ try {
   );
   console.info(
     `target: list with the page cache off >= 90 % of bare and p99 <= 50 ms: ${offList.rps >= 0.9 * bareList.rps && offList.p99 <= 50 ? 'met' : 'missed'}`,
-  );
-  console.info(
-    `the same work: list with the page cache off against the bare route with PostgreSQL writing the cards: ${pct(offList, list.get(3294)!)} %`,
   );
 } finally {
   for (const s of servers) await stop(s).catch(() => {});

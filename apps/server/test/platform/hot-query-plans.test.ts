@@ -108,7 +108,7 @@ describe('hot query plans on generated data', () => {
       const pages = [];
       for (let page = 0; page < 12; page++)
         pages.push(await selectProductPage(one.db, {}, undefined, 9, page * 9));
-      expect(pages[3]!.count).toBe(9);
+      expect(pages[3]!.map((r) => r.id)).toHaveLength(9);
       const { rows } = await one.pool.query<{ generic_plans: string; custom_plans: string }>(
         `select generic_plans, custom_plans from pg_prepared_statements where statement like '%active_product_page%'`,
       );

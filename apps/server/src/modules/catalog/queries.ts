@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { DbOrTx } from '../../db/connection';
 import { dialect, shapedQuery, statementName } from '../../db/shaped';
-import { imageUrlEnds } from '../../platform/files/images';
 import { containsPattern } from '../../platform/like';
 
 /**
@@ -42,22 +41,19 @@ async function read(
   return options.values ? pool.query({ ...statement, rowMode: 'array' }) : pool.query(statement);
 }
 
-/**
- * A page of product cards, each the storefront's product (contracts' `Product`) as JSON text written by PostgreSQL
- * (`productCard`), joined by commas in page order (empty for an empty page), and how many there are.
- * The storefront's answers are put together around this text: no row is made into objects and written again.
- */
-export type CardPage = {
-  cards: string;
-  count: number;
-};
-
-/** A product of the product page: its card, and what its page also needs (the related products, the page's meta). */
-export type ProductCardRow = {
+/** One product row as the storefront reads it (price as exact text, gallery keys in order). */
+export type ProductRow = {
   id: number;
-  category_id: number | null;
+  name: string;
+  slug: string;
+  description: string;
   photo_key: string | null;
-  card: string;
+  price: string;
+  stock_quantity: number;
+  gallery: string[] | null;
+  is_favorited: boolean;
+  category_id: number | null;
+  updated_at?: Date;
 };
 
 export interface ProductFilter {
@@ -70,68 +66,34 @@ export interface ProductFilter {
   skuContains?: string;
 }
 
-/** The width of the image variant the storefront's cards point at. */
-const CARD_IMAGE_WIDTH = 640;
-
 /**
- * The storefront's product card as PostgreSQL's json_build_object writes it: `{"id" : 12, "name" : ...,
- * "is_favorited" : false}`, the keys in the contract's order, the price as exact text, the images as URLs of their
- * 640 px WebP variant (platform/files/images.ts) with the gallery in order. `viewerId` personalises is_favorited
- * (false for guests, without a lookup); a guest's card is marked afterwards by `markFavorited`.
+ * A product row of the values of `productColumns`, in their order. The storefront's list reads its rows as arrays
+ * and makes them here: pg's object rows are filled through one generic loop for every query of the app, whose
+ * keyed stores V8 cannot specialise (about 3 µs of a list answer's CPU, bench/README.md).
  */
-function productCard(viewerId: unknown): SQL {
+const productRowOf = (v: unknown[]): ProductRow => ({
+  id: v[0] as number,
+  name: v[1] as string,
+  slug: v[2] as string,
+  description: v[3] as string,
+  photo_key: v[4] as string | null,
+  price: v[5] as string,
+  stock_quantity: v[6] as number,
+  category_id: v[7] as number | null,
+  gallery: v[8] as string[] | null,
+  is_favorited: v[9] as boolean,
+});
+
+/** The columns of a product card; `viewerId` personalises is_favorited (false for guests, without a lookup). */
+function productColumns(viewerId: unknown): SQL {
   const favorited =
     viewerId !== undefined
       ? sql`exists (select 1 from favorites f where f.user_id = ${viewerId} and f.product_id = p.id)`
       : sql`false`;
-  const { before, after } = imageUrlEnds(CARD_IMAGE_WIDTH);
-  const url = (key: SQL) => sql`${sql.raw(quoted(before))} || ${key} || ${sql.raw(quoted(after))}`;
-  return sql`json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'description', p.description,
-    'photo_url', ${url(sql`p.photo_key`)},
-    'gallery_urls', array(select ${url(sql`i.image_key`)} from product_images i where i.product_id = p.id
-      order by i.position, i.id),
-    'set_price', p.price::text, 'stock_quantity', p.stock_quantity, 'is_favorited', ${favorited})::text`;
+  return sql`p.id, p.name, p.slug, p.description, p.photo_key, p.price::text as price, p.stock_quantity, p.category_id,
+    array(select i.image_key from product_images i where i.product_id = p.id order by i.position, i.id) as gallery,
+    ${favorited} as is_favorited`;
 }
-
-/** A constant of the code as an SQL string literal. */
-const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-const NOT_FAVORITED = '"is_favorited" : false}';
-const FAVORITED = '"is_favorited" : true}';
-
-/*
- * Each card starts `{"id" : <id>, ` and ends with `"is_favorited" : false}` (productCard); neither can occur inside
- * a JSON string, where every quote is escaped.
- */
-const CARD_START = /\{"id" : (\d+), /g;
-
-/** The ids of the cards, in their order. */
-export function cardIds(cards: string): number[] {
-  return Array.from(cards.matchAll(CARD_START), (m) => Number(m[1]));
-}
-
-/** The cards with these products marked on the viewer's wishlist. */
-export function markFavorited(cards: string, ids: Iterable<number>): string {
-  let marked = cards;
-  for (const id of ids) {
-    const start = marked.indexOf(`{"id" : ${id}, `);
-    if (start < 0) continue;
-    const end = marked.indexOf(NOT_FAVORITED, start);
-    if (end < 0) continue;
-    marked = `${marked.slice(0, end)}${FAVORITED}${marked.slice(end + NOT_FAVORITED.length)}`;
-  }
-  return marked;
-}
-
-/**
- * The aggregates of one page of cards, in `order`: its cards, joined, and how many (one row however many there are,
- * read as values: pg's array row mode). One ordered aggregate: PostgreSQL 15 sorts the rows once for each.
- */
-const cardAggregates = (viewerId: unknown, order: SQL) =>
-  sql`coalesce(string_agg(${productCard(viewerId)}, ',' order by ${order}), '') as cards,
-    count(*)::int as count`;
-
-const cardPageOf = (v: unknown[]): CardPage => ({ cards: v[0] as string, count: v[1] as number });
 
 /** The WHERE of a filter; its ids may be placeholders of a shaped statement (shapedQuery). */
 function filterConditions(filter: {
@@ -167,7 +129,7 @@ export async function selectProductPage(
   viewerId: number | undefined,
   limit: number,
   offset: number,
-): Promise<CardPage> {
+): Promise<ProductRow[]> {
   const activeList =
     filter.favoritesOf === undefined && filter.categoryId === undefined && !filter.includeInactive;
   const shape = [
@@ -177,15 +139,16 @@ export async function selectProductPage(
     !!filter.includeInactive,
     !!viewerId,
   ].join(':');
-  const result = await shapedQuery<CardPage>(
+  const result = await shapedQuery<ProductRow>(
     db,
     shape,
     (bind) => {
       if (activeList) {
         return sql`
-    select ${cardAggregates(viewerId ? bind('viewerId') : undefined, sql`pg.n`)}
+    select ${productColumns(viewerId ? bind('viewerId') : undefined)}
     from active_product_page(${bind('limit')}, ${bind('offset')}) with ordinality pg(id, n)
-    join products p on p.id = pg.id`;
+    join products p on p.id = pg.id
+    order by pg.n`;
       }
       const where = filterConditions({
         ...filter,
@@ -205,16 +168,14 @@ export async function selectProductPage(
         order by p.created_at desc nulls last, p.id desc nulls last
         limit ${bind('limit')} offset ${bind('offset')}`;
       return sql`
-    select ${cardAggregates(
-      viewerId ? bind('viewerId') : undefined,
-      sql`pg.sort_at desc nulls last, pg.id desc nulls last`,
-    )}
-    from (${page}) pg join products p on p.id = pg.id`;
+    select ${productColumns(viewerId ? bind('viewerId') : undefined)}
+    from (${page}) pg join products p on p.id = pg.id
+    order by pg.sort_at desc nulls last, pg.id desc nulls last`;
     },
     { limit, offset, categoryId: filter.categoryId, favoritesOf: filter.favoritesOf, viewerId },
-    cardPageOf,
+    productRowOf,
   );
-  return result.rows[0]!;
+  return result.rows;
 }
 
 export async function countProducts(db: DbOrTx, filter: ProductFilter): Promise<number> {
@@ -360,10 +321,17 @@ export interface FoundIds {
   more: number[];
 }
 
+export interface SearchPage {
+  rows: ProductRow[];
+  /** The number of matches, at most `cap`; null when the page is past the last. */
+  total: number | null;
+  /** More than `cap` products match: `total` is the cap. */
+  capped: boolean;
+}
+
 /**
  * One page of the best `cap` matches of a search and their number. The candidates are ranked narrow (id, date,
- * rank); only the page's rows are read whole, and the total is counted from the same candidates, a page past the
- * last included.
+ * rank); only the page's rows are read whole, and the total is counted from the same candidates.
  * The CTEs of one page of ranked matches: `page(id, created_at, named, rank)` and `candidates`. */
 function searchPageCtes(ctes: SQL, limit: number, offset: number, cap: number): SQL {
   return sql`with ${ctes}, page as (
@@ -371,12 +339,16 @@ function searchPageCtes(ctes: SQL, limit: number, offset: number, cap: number): 
     )`;
 }
 const SEARCH_ORDER = sql`r.named desc, r.rank desc, r.created_at desc, r.id desc`;
-const CANDIDATES_COUNTED = sql`(select count(*) from candidates)::int`;
 
-/** The number of matches, at most `cap`, and whether more match. */
-const capped = (count: number, cap: number) => ({ total: Math.min(count, cap), capped: count > cap });
+function searchPage<R>(rows: (R & { total: number })[], cap: number) {
+  const count = rows[0]?.total;
+  return {
+    rows,
+    total: count === undefined ? null : Math.min(count, cap),
+    capped: count !== undefined && count > cap,
+  };
+}
 
-/** One page of a search's matches as cards, with their number (at most `cap`; `capped` when more match). */
 export async function searchProductPage(
   db: DbOrTx,
   terms: SearchTerms,
@@ -387,16 +359,16 @@ export async function searchProductPage(
   offset: number,
   cap: number,
   found?: FoundIds,
-): Promise<CardPage & { total: number; capped: boolean }> {
-  const result = await read(
+): Promise<SearchPage> {
+  const result = await read<ProductRow & { total: number }>(
     db,
     sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
-    select ${cardAggregates(viewerId, SEARCH_ORDER)}, ${CANDIDATES_COUNTED} as total
-    from page r join products p on p.id = r.id`,
-    { prepared: false, values: true },
+    select ${productColumns(viewerId)}, (select count(*) from candidates)::int as total
+    from page r join products p on p.id = r.id
+    order by ${SEARCH_ORDER}`,
+    { prepared: false },
   );
-  const row = result.rows[0]!;
-  return { ...cardPageOf(row), ...capped(row[2] as number, cap) };
+  return searchPage(result.rows, cap);
 }
 
 /** The same page as searchProductPage, as product ids in rank order (the back-office reads its own columns). */
@@ -409,50 +381,63 @@ export async function searchProductIds(
   offset: number,
   cap: number,
   found?: FoundIds,
-): Promise<{ ids: number[]; total: number; capped: boolean }> {
-  const result = await read<{ ids: number[]; total: number }>(
+): Promise<{ rows: { id: number }[]; total: number | null; capped: boolean }> {
+  const result = await read<{ id: number; total: number }>(
     db,
     sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
-    select coalesce(array_agg(r.id order by ${SEARCH_ORDER}), '{}') as ids, ${CANDIDATES_COUNTED} as total
-    from page r`,
+    select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
     { prepared: false },
   );
-  const row = result.rows[0]!;
-  return { ids: row.ids, ...capped(row.total, cap) };
+  return searchPage(result.rows, cap);
 }
 
-/** An active product by slug, as a guest sees it. */
+/** How many products match a search, at most `cap` (and whether more do). */
+export async function countSearchMatches(
+  db: DbOrTx,
+  terms: SearchTerms,
+  mode: SearchMode,
+  filter: ProductFilter,
+  cap: number,
+  found?: FoundIds,
+): Promise<{ total: number; capped: boolean }> {
+  const result = await read<{ total: number }>(
+    db,
+    sql`with ${searchParts(terms, mode, filter, cap, found)} select count(*)::int as total from candidates`,
+    { prepared: false },
+  );
+  const count = result.rows[0]?.total ?? 0;
+  return { total: Math.min(count, cap), capped: count > cap };
+}
+
 export async function selectActiveProductBySlug(
   db: DbOrTx,
   slug: string,
-): Promise<ProductCardRow | undefined> {
-  const result = await read<ProductCardRow>(
+  viewerId: number | undefined,
+): Promise<ProductRow | undefined> {
+  const result = await read<ProductRow>(
     db,
     sql`
-    select p.id, p.category_id, p.photo_key, ${productCard(undefined)} as card
-    from products p where p.slug = ${slug} and p.status limit 1`,
+    select ${productColumns(viewerId)} from products p where p.slug = ${slug} and p.status limit 1`,
   );
   return result.rows[0];
 }
 
-/** The newest other active products of the product's category, as a guest sees them. */
 export async function selectRelatedProducts(
   db: DbOrTx,
   product: { id: number; category_id: number | null },
+  viewerId: number | undefined,
   limit: number,
-): Promise<CardPage> {
-  if (product.category_id === null) return { cards: '', count: 0 };
-  const result = await read(
+): Promise<ProductRow[]> {
+  if (product.category_id === null) return [];
+  const result = await read<ProductRow>(
     db,
     sql`
-    select ${cardAggregates(undefined, sql`p.created_at desc nulls last, p.id desc nulls last`)}
-    from (select p.id from products p
-      where p.status and p.category_id = ${product.category_id} and p.id <> ${product.id}
-      order by p.created_at desc nulls last, p.id desc nulls last
-      limit ${limit}) related join products p on p.id = related.id`,
-    { values: true },
+    select ${productColumns(viewerId)} from products p
+    where p.status and p.category_id = ${product.category_id} and p.id <> ${product.id}
+    order by p.created_at desc nulls last, p.id desc nulls last
+    limit ${limit}`,
   );
-  return cardPageOf(result.rows[0]!);
+  return result.rows;
 }
 
 /**

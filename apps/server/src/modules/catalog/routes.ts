@@ -7,8 +7,8 @@ import {
   productPageResponse,
   productSlugParams,
 } from '@shop/contracts';
+import { dtoSerializer } from '../../platform/dto-serializer';
 import { errors, type ModuleOptions } from '../../platform/http';
-import { sendJsonText } from '../../platform/json-text';
 import * as service from './service';
 
 export async function catalogRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
@@ -25,9 +25,9 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: ModuleOption
       querystring: productListQuery,
       response: { 200: productPageResponse, ...errors(401, 403, 422) },
     },
-    // The storefront's hottest answers, JSON text put together around the cards PostgreSQL writes.
-    handler: async (request, reply) =>
-      sendJsonText(reply, await service.listStorefrontProducts(ctx, request.query, request.auth?.user.id)),
+    // The storefront's hottest answers, built field by field: written as they are (platform/dto-serializer.ts).
+    serializerCompiler: dtoSerializer,
+    handler: async (request) => service.listStorefrontProducts(ctx, request.query, request.auth?.user.id),
   });
 
   app.get('/api/v1/frontend/products/:slug', {
@@ -36,7 +36,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: ModuleOption
       params: productSlugParams,
       response: { 200: productDetailResponse, ...errors(401, 403, 404) },
     },
-    handler: async (request, reply) =>
-      sendJsonText(reply, await service.getProductDetail(ctx, request.params.slug, request.auth?.user.id)),
+    serializerCompiler: dtoSerializer,
+    handler: async (request) => service.getProductDetail(ctx, request.params.slug, request.auth?.user.id),
   });
 }

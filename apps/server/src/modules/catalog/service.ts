@@ -3,7 +3,6 @@ import {
   RELATED_PRODUCTS_LIMIT,
   SEARCH_RESULT_CAP,
   type Category,
-  type Product,
   type ProductDetail,
   type ProductPage,
   type productListQuery,
@@ -11,8 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { notFound, unauthenticated } from '../../platform/errors';
-import { asJsonText, jsonString, parseJsonText, type JsonText } from '../../platform/json-text';
 import { TtlCache } from '../../platform/ttl-cache';
+import { toProductDto } from './product-dto';
 import { searchIndexOf } from './search-index';
 import { correctSpelling, type Vocabulary, wordsStartingWith } from './spelling';
 import * as q from './queries';
@@ -29,7 +28,7 @@ const PREFIX_EXPANSIONS = 8;
 
 /** A guest's page of products (is_favorited false everywhere) and the number of all matches. */
 interface GuestPage {
-  page: q.CardPage;
+  rows: q.ProductRow[];
   total: number;
   /** A search matched more than SEARCH_RESULT_CAP products: `total` is the cap. */
   capped?: boolean;
@@ -42,7 +41,7 @@ interface CatalogCache {
   /** Guest pages of the list and of searches, by filter and page; personalised per request. */
   pages: TtlCache<GuestPage>;
   /** A product and its related products as a guest sees them, by slug (null: no such active product). */
-  details: TtlCache<{ product: q.ProductCardRow; related: q.CardPage } | null>;
+  details: TtlCache<{ product: q.ProductRow; related: q.ProductRow[] } | null>;
   /** The words of the product names, for spelling correction. */
   vocabulary: TtlCache<Vocabulary>;
 }
@@ -105,11 +104,15 @@ function cachedActiveTotal(ctx: AppContext, categoryId: number | undefined): num
     : cache.get('all', () => q.countActiveByCategory(ctx.database.db)).then(totalOf);
 }
 
-/** The cards with the ones this viewer has on their wishlist marked (cards read for a guest say false everywhere). */
-async function personalise(db: DbOrTx, viewerId: number, cards: string): Promise<string> {
-  if (!cards) return cards;
-  const liked = await q.selectFavoritedIds(db, viewerId, q.cardIds(cards));
-  return liked.size ? q.markFavorited(cards, liked) : cards;
+/** Marks the rows this viewer has on their wishlist (rows read for a guest say false everywhere). */
+async function personalise(db: DbOrTx, viewerId: number, rows: q.ProductRow[]) {
+  if (rows.length === 0) return rows;
+  const liked = await q.selectFavoritedIds(
+    db,
+    viewerId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => (liked.has(r.id) ? { ...r, is_favorited: true } : r));
 }
 
 /** Search text as it is matched: case and runs of spaces make no difference to the query. */
@@ -235,17 +238,30 @@ export function searchCap(_mode: q.SearchMode): number {
 
 /**
  * One page of a search in one mode (a step of searchCascade): the in-memory index's candidates when it has them,
- * then `readPage` (the storefront's cards or the back-office's ids, with the total beside them).
+ * then `readPage` (the storefront's rows or the back-office's ids, with the total beside them), and for a page
+ * past the last, whose query carried no total, the matches counted apart so the pager still knows the last page.
  */
 async function searchPage<R>(
+  db: DbOrTx,
   ctx: AppContext | null,
   terms: q.SearchTerms,
   mode: q.SearchMode,
   filter: q.ProductFilter,
-  readPage: (cap: number, found: q.FoundIds | undefined) => Promise<R>,
-): Promise<R> {
+  offset: number,
+  readPage: (
+    cap: number,
+    found: q.FoundIds | undefined,
+  ) => Promise<{ rows: R[]; total: number | null; capped: boolean }>,
+): Promise<{ rows: R[]; total: number; capped: boolean }> {
   const cap = searchCap(mode);
-  return readPage(cap, await foundInMemory(ctx, terms, mode, filter, cap));
+  const found = await foundInMemory(ctx, terms, mode, filter, cap);
+  const page = await readPage(cap, found);
+  if (page.total !== null) return { rows: page.rows, total: page.total, capped: page.capped };
+  const count =
+    offset > 0
+      ? await q.countSearchMatches(db, terms, mode, filter, cap, found)
+      : { total: 0, capped: false };
+  return { rows: page.rows, ...count };
 }
 
 /**
@@ -260,11 +276,12 @@ export async function searchProductIdPage(
   offset: number,
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const db = ctx.database.db;
-  return searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
-    searchPage(ctx, terms, mode, filter, (cap, found) =>
-      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, found),
+  const found = await searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
+    searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
     ),
   );
+  return { ids: found.rows.map((r) => r.id), total: found.total, capped: found.capped };
 }
 
 export interface ListProductsInput {
@@ -293,15 +310,12 @@ function pageUrl(input: ListProductsInput, page: number): string {
   return params ? `${input.baseUrl}?${params.toString()}&${tail}` : `${input.baseUrl}?${tail}`;
 }
 
-/**
- * A page of products as the JSON of the storefront's page (contracts' ProductPage), put together around the cards
- * PostgreSQL writes; a page past the last answers an empty list with the real last_page.
- */
+/** A page of products; a page past the last answers an empty list with the real last_page. */
 export async function listProducts(
   db: DbOrTx,
   ctx: AppContext | null,
   input: ListProductsInput,
-): Promise<JsonText<ProductPage>> {
+): Promise<ProductPage> {
   const filter: q.ProductFilter = {
     categoryId: input.categoryId,
     favoritesOf: input.favoritesOf,
@@ -315,43 +329,43 @@ export async function listProducts(
   const viewerInQuery = shared ? undefined : input.viewerId;
   const read = async (): Promise<GuestPage> => {
     if (search) {
-      const found = await searchCascade(db, ctx, search, (terms, mode) =>
-        searchPage(ctx, terms, mode, filter, (cap, ids) =>
+      return searchCascade(db, ctx, search, (terms, mode) =>
+        searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
           q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
         ),
       );
-      return { page: found, total: found.total, capped: found.capped };
     }
-    const [page, count] = await Promise.all([
+    const [rows, count] = await Promise.all([
       q.selectProductPage(db, filter, viewerInQuery, input.perPage, offset),
       shared ? cachedActiveTotal(ctx, filter.categoryId) : q.countProducts(db, filter),
     ]);
     // The cached total may lag a change by a few seconds; never let it contradict the rows in hand.
-    return { page, total: Math.max(count, page.count ? offset + page.count : 0) };
+    return { rows, total: Math.max(count, rows.length ? offset + rows.length : 0) };
   };
-  let found: GuestPage;
-  let cards: string;
+  let rows: q.ProductRow[];
+  let total: number;
+  let capped: boolean | undefined;
   if (shared) {
     // The search text comes last: whatever it holds, no two filters give one key.
     const key = `${filter.categoryId ?? ''}|${input.page}|${input.perPage}|${search}`;
-    found = await cacheOf(ctx).pages.get(key, read);
-    cards =
-      input.viewerId === undefined
-        ? found.page.cards
-        : await personalise(db, input.viewerId, found.page.cards);
+    const page = await cacheOf(ctx).pages.get(key, read);
+    rows = input.viewerId === undefined ? page.rows : await personalise(db, input.viewerId, page.rows);
+    total = page.total;
+    capped = page.capped;
   } else {
-    found = await read();
-    cards = found.page.cards;
+    ({ rows, total, capped } = await read());
   }
-  const { total } = found;
   const lastPage = Math.max(1, Math.ceil(total / input.perPage));
-  const next = input.page < lastPage ? pageUrl(input, input.page + 1) : null;
-  const prev = input.page > 1 ? pageUrl(input, Math.min(input.page - 1, lastPage)) : null;
-  return asJsonText(
-    `{"data":[${cards}],"current_page":${input.page},"last_page":${lastPage},"next_page_url":${jsonString(next)},` +
-      `"prev_page_url":${jsonString(prev)},"total":${total},"per_page":${input.perPage}` +
-      `${search ? `,"total_is_capped":${found.capped ?? false}` : ''}}`,
-  );
+  return {
+    data: rows.map(toProductDto),
+    current_page: input.page,
+    last_page: lastPage,
+    next_page_url: input.page < lastPage ? pageUrl(input, input.page + 1) : null,
+    prev_page_url: input.page > 1 ? pageUrl(input, Math.min(input.page - 1, lastPage)) : null,
+    total,
+    per_page: input.perPage,
+    ...(search ? { total_is_capped: capped ?? false } : {}),
+  };
 }
 
 /**
@@ -362,7 +376,7 @@ export async function listStorefrontProducts(
   ctx: AppContext,
   query: z.output<typeof productListQuery>,
   viewerId: number | undefined,
-): Promise<JsonText<ProductPage>> {
+): Promise<ProductPage> {
   if (query.favorites && viewerId === undefined) throw unauthenticated();
   return listProducts(ctx.database.db, ctx, {
     categoryId: query.category,
@@ -384,29 +398,24 @@ export async function listStorefrontProducts(
 function guestDetail(ctx: AppContext, slug: string) {
   const db = ctx.database.db;
   return cacheOf(ctx).details.get(slug, async () => {
-    const product = await q.selectActiveProductBySlug(db, slug);
+    const product = await q.selectActiveProductBySlug(db, slug, undefined);
     if (!product) return null;
-    const related = await q.selectRelatedProducts(db, product, RELATED_PRODUCTS_LIMIT);
+    const related = await q.selectRelatedProducts(db, product, undefined, RELATED_PRODUCTS_LIMIT);
     return { product, related };
   });
 }
 
-/** A product's page as the JSON of contracts' ProductDetail, as `viewerId` sees it (a guest when undefined). */
 export async function getProductDetail(
   ctx: AppContext,
   slug: string,
   viewerId?: number,
-): Promise<JsonText<ProductDetail>> {
+): Promise<ProductDetail> {
   const found = await guestDetail(ctx, slug);
   if (!found) throw notFound();
-  let { card } = found.product;
-  let related = found.related.cards;
-  if (viewerId !== undefined) {
-    const ids = [found.product.id, ...q.cardIds(related)];
-    const liked = await q.selectFavoritedIds(ctx.database.db, viewerId, ids);
-    if (liked.size) [card, related] = [q.markFavorited(card, liked), q.markFavorited(related, liked)];
-  }
-  return asJsonText(`{"product":${card},"relatedProducts":[${related}]}`);
+  const rows = [found.product, ...found.related];
+  const [product, ...related] =
+    viewerId === undefined ? rows : await personalise(ctx.database.db, viewerId, rows);
+  return { product: toProductDto(product!), relatedProducts: related.map(toProductDto) };
 }
 
 /**
@@ -415,7 +424,7 @@ export async function getProductDetail(
  */
 export async function findActiveProduct(ctx: AppContext, slug: string) {
   const row = (await guestDetail(ctx, slug))?.product;
-  return row ? { ...parseJsonText<Product>(asJsonText(row.card)), photo_key: row.photo_key } : undefined;
+  return row ? { ...toProductDto(row), photo_key: row.photo_key } : undefined;
 }
 
 export async function isActiveProduct(db: DbOrTx, id: number): Promise<boolean> {

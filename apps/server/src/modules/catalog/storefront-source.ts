@@ -8,7 +8,6 @@ import {
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
-import { parseJsonText } from '../../platform/json-text';
 import { getProductDetail, listCategories, listStorefrontProducts } from './service';
 
 /**
@@ -25,14 +24,12 @@ export function createStorefrontSource(ctx: AppContext): StorefrontSource {
       // What the route answers a guest with 401 or 422 is left to the browser, which shows its own message.
       const parsed = productListQuery.safeParse(query);
       if (!parsed.success || parsed.data.favorites) return null;
-      return productPageResponse.parse(
-        parseJsonText(await listStorefrontProducts(ctx, parsed.data, undefined)),
-      );
+      return productPageResponse.parse(await listStorefrontProducts(ctx, parsed.data, undefined));
     },
     async product(slug) {
       if (!productSlugParams.safeParse({ slug }).success) return null;
       try {
-        return productDetailResponse.parse(parseJsonText(await getProductDetail(ctx, slug)));
+        return productDetailResponse.parse(await getProductDetail(ctx, slug));
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return null;
         throw error;

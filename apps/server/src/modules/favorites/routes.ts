@@ -8,7 +8,6 @@ import {
 } from '@shop/contracts';
 import { currentAuth, requireCustomer } from '../../platform/auth/guard';
 import { errors, type ModuleOptions } from '../../platform/http';
-import { sendJsonText } from '../../platform/json-text';
 import * as service from './service';
 
 export async function favoriteRoutes(base: FastifyInstance, { ctx }: ModuleOptions) {
@@ -35,16 +34,13 @@ export async function favoriteRoutes(base: FastifyInstance, { ctx }: ModuleOptio
       querystring: favoritesPageQuery,
       response: { 200: productPageResponse, ...errors(401, 403, 422) },
     },
-    handler: async (request, reply) =>
-      sendJsonText(
-        reply,
-        await service.listFavoriteProducts(
-          ctx.database.db,
-          currentAuth(request).user.id,
-          request.query.page,
-          request.query.per_page,
-          { baseUrl: `${ctx.config.publicUrl}/api/user/favorites` },
-        ),
+    handler: async (request) =>
+      service.listFavoriteProducts(
+        ctx.database.db,
+        currentAuth(request).user.id,
+        request.query.page,
+        request.query.per_page,
+        { baseUrl: `${ctx.config.publicUrl}/api/user/favorites` },
       ),
   });
 }

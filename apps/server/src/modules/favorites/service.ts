@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
 import { favorites } from '../../db/schema/favorites';
 import { notFound } from '../../platform/errors';
-import type { JsonText } from '../../platform/json-text';
 import { isActiveProduct, listProducts } from '../catalog/service';
 
 /**
@@ -32,7 +31,7 @@ export async function toggleFavorite(
 }
 
 /**
- * One page of the products a user has liked, as the JSON of the storefront's page (is_favorited is true: it is
+ * One page of the products a user has liked, in the storefront product shape (is_favorited is true: it is
  * that user's list). Used by the customer's liked-products page and the back-office 'View Liked Products'.
  */
 export async function listFavoriteProducts(
@@ -41,7 +40,7 @@ export async function listFavoriteProducts(
   page: number,
   perPage: number,
   opts: { baseUrl?: string; includeInactive?: boolean } = {},
-): Promise<JsonText<ProductPage>> {
+): Promise<ProductPage> {
   return listProducts(db, null, {
     favoritesOf: userId,
     includeInactive: opts.includeInactive,

@@ -70,17 +70,10 @@ export async function storeVariants(
   return key;
 }
 
-/** What comes before and after a stored image's key in the URL of one of its variants. */
-export function imageUrlEnds(width: ImageWidth): { before: string; after: string } {
-  return { before: '/media/', after: `/${width}.webp` };
-}
-
 /** The URL of one variant of a stored image. */
 export function imageUrl(
   key: string | null | undefined,
   width: ImageWidth = DEFAULT_IMAGE_WIDTH,
 ): string | null {
-  if (!key) return null;
-  const { before, after } = imageUrlEnds(width);
-  return `${before}${key}${after}`;
+  return key ? `/media/${key}/${width}.webp` : null;
 }
