@@ -335,6 +335,30 @@ async function openSlots(page: Page, token: string, proposalId: number) {
   return ((await res.json()) as { slots: { start: string; end: string; available: boolean }[] }).slots;
 }
 
+test('the schedule blacks out no day a customer has a booking on, and says so under that date', async ({
+  newPage,
+}) => {
+  const { admin, customer, customerToken, adminToken } = await twoSides(newPage, 'blackout');
+  await openTheSchedule(admin, adminToken);
+  // A day of this journey's own, asked for by its customer: no other journey books a day without a window there.
+  const day = inDays(40 + Math.floor(Math.random() * 15));
+  const asked = await customer.request.post('/api/site-visits', {
+    headers: auth(customerToken),
+    data: { requested_date: day },
+  });
+  expect(asked.status()).toBe(201);
+
+  await admin.goto('/admin/schedule');
+  await admin.getByRole('button', { name: 'Add a blackout date' }).click();
+  const date = admin.getByLabel('Blackout date 1', { exact: true });
+  await date.fill(day);
+  await admin.getByRole('button', { name: 'Save availability' }).click();
+  await expect(date).toHaveAccessibleDescription(SCHEDULING_MESSAGES.blackoutBooked);
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  const saved = await admin.request.get('/api/admin/schedule', { headers: auth(adminToken) });
+  expect(((await saved.json()) as { blackout_dates: string[] }).blackout_dates).not.toContain(day);
+});
+
 test('a sent proposal is revised into version 2; the customer sees it arrive, the history, and decides', async ({
   newPage,
 }) => {

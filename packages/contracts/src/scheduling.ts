@@ -40,6 +40,8 @@ export const SCHEDULING_MESSAGES = {
   tooManyGuestVisits:
     'Many site visits are already booked from your network. Please sign in to book, or contact us.',
   blackoutOutOfRange: 'The blackout date must be between one year ago and five years from today.',
+  blackoutBooked: 'This day has open bookings. Move or cancel them first: their customers are told.',
+  closedDay: 'We are closed on this day. Please choose another.',
   adminCannotBook: 'Site visits are booked from a customer account or as a guest.',
 } as const;
 

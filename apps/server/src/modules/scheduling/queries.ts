@@ -35,6 +35,22 @@ export async function replaceSchedule(
   if (days.length) await db.insert(scheduleBlackouts).values(days.map((day) => ({ day })));
 }
 
+/**
+ * The bookings still open (not cancelled) on each of these days of the shop's timezone `tz`: by their window's day,
+ * or by the day asked for while they have no window.
+ */
+export async function openBookingsOn(db: DbOrTx, days: string[], tz: string): Promise<Map<string, number>> {
+  if (!days.length) return new Map();
+  const res = await db.execute<{ day: string; n: number }>(sql`
+    select b.day::text as day, count(*)::int as n from (
+      select case when slot_start is not null then (slot_start at time zone ${tz})::date else requested_date end as day
+      from bookings where status <> 'cancelled'
+    ) b
+    where b.day = any(${sql.param(days)}::date[])
+    group by b.day`);
+  return new Map(res.rows.map((r) => [r.day, r.n]));
+}
+
 /** Bookings holding a place (not cancelled) per slot start in a range. */
 export async function heldBetween(db: DbOrTx, from: Date, to: Date) {
   return db

@@ -55,6 +55,11 @@ export async function getSchedule(ctx: AppContext): Promise<Schedule> {
   };
 }
 
+/**
+ * Saves the schedule. A day newly blacked out must have no booking still open on it (requested, proposed or
+ * confirmed, from today on): the shop moves or cancels those first, and each customer is told; a blackout saved over
+ * them would leave bookings the schedule no longer has, which the customer could still confirm.
+ */
 export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Schedule> {
   const seen = new Set<string>();
   const errors: Record<string, string[]> = {};
@@ -62,6 +67,14 @@ export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Sch
     const key = `${w.weekday} ${w.start}`;
     if (seen.has(key)) errors[`weekly.${i}.start`] = ['Two windows start at the same time on this weekday.'];
     seen.add(key);
+  });
+  const db = ctx.database.db;
+  const today = zonedDay(new Date(), ctx.config.shopTimezone);
+  const before = new Set(await q.blackouts(db));
+  const added = input.blackout_dates.filter((day) => day >= today && !before.has(day));
+  const booked = await q.openBookingsOn(db, [...new Set(added)], ctx.config.shopTimezone);
+  input.blackout_dates.forEach((day, i) => {
+    if (booked.has(day)) errors[`blackout_dates.${i}`] = [SCHEDULING_MESSAGES.blackoutBooked];
   });
   if (Object.keys(errors).length) throw validationFailed(errors);
   await ctx.database.db.transaction((tx) =>
@@ -138,10 +151,12 @@ async function reserve(db: DbOrTx, window: Window, exceptId?: number) {
     throw conflict(SCHEDULING_MESSAGES.windowFull);
 }
 
-function checkRequestedDate(ctx: AppContext, day: string, field = 'requested_date') {
+/** A day asked for, or proposed, without a window: within the next 60 days, and not blacked out. */
+async function checkRequestedDate(ctx: AppContext, db: DbOrTx, day: string, field = 'requested_date') {
   const today = zonedDay(new Date(), ctx.config.shopTimezone);
   if (day <= today || day > addDays(today, SCHEDULING.horizonDays))
     throw fieldError(field, SCHEDULING_MESSAGES.dateOutOfRange);
+  if ((await q.blackouts(db)).includes(day)) throw fieldError(field, SCHEDULING_MESSAGES.closedDay);
 }
 
 /** Either side may change or cancel up to 48 hours before the start. */
@@ -378,7 +393,7 @@ export async function bookInstallation(
       await reserve(tx, window);
       booking = await q.insertBooking(tx, { ...base, slotStart: window.start, slotEnd: window.end });
     } else {
-      checkRequestedDate(ctx, input.requested_date);
+      await checkRequestedDate(ctx, tx, input.requested_date);
       booking = await q.insertBooking(tx, { ...base, requestedDate: input.requested_date, note: input.note });
     }
     rows = await tellShop(
@@ -604,7 +619,7 @@ export const adminPropose = (ctx: AppContext, id: number, input: BookingInput) =
         confirmedAt: null,
       });
     } else {
-      checkRequestedDate(ctx, input.requested_date);
+      await checkRequestedDate(ctx, tx, input.requested_date);
       next = await q.updateBooking(tx, b.id, {
         status: 'proposed',
         slotStart: null,
@@ -691,7 +706,7 @@ export async function bookSiteVisit(
     if (!input.slot_start && !input.requested_date) errors.slot_start = [SCHEDULING_MESSAGES.slotOrDate];
     if (Object.keys(errors).length) throw validationFailed(errors);
     const window = input.slot_start ? await windowAt(ctx, tx, input.slot_start) : null;
-    if (!window) checkRequestedDate(ctx, input.requested_date!);
+    if (!window) await checkRequestedDate(ctx, tx, input.requested_date!);
     await ctx.limits.consume(limit, key);
     const today = zonedDay(new Date(), ctx.config.shopTimezone);
     if (

@@ -897,6 +897,91 @@ describe('installation bookings', () => {
     expect(await db().$count(bookings)).toBe(0);
   });
 
+  it('blacks out no day with a booking still open on it (422 under that date, nothing saved); a day whose bookings are cancelled, or one blacked out before, saves', async () => {
+    const deal = await accepted();
+    const { a, admin, proposal } = deal;
+    const call = caller(t);
+    const { slots, id } = await bookedWindow(deal, 0);
+    const bookedDay = (slots[0].start as string).slice(0, 10);
+    const asked = (await call('POST', '/api/site-visits', a.token, { requested_date: inDays(12) })).json();
+    const schedule = (blackout: string[]) => ({ ...everyDay(2), blackout_dates: blackout });
+    const saved = () => call('GET', '/api/admin/schedule', admin.token).then((r) => r.json().blackout_dates);
+    const before = await saved();
+    // Requested (a window, or a day asked for), then confirmed by the shop: each keeps its day open.
+    for (const step of ['requested', 'confirmed']) {
+      if (step === 'confirmed')
+        expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+      const refused = await call(
+        'PUT',
+        '/api/admin/schedule',
+        admin.token,
+        schedule([inDays(5), inDays(20), bookedDay, inDays(12)]),
+      );
+      expect(refused.statusCode, step).toBe(422);
+      expect(refused.json().errors, step).toEqual({
+        'blackout_dates.2': [SCHEDULING_MESSAGES.blackoutBooked],
+        'blackout_dates.3': [SCHEDULING_MESSAGES.blackoutBooked],
+      });
+      expect(await saved()).toEqual(before);
+    }
+    // Cancelled, with the customers told, both days may close.
+    expect(
+      (await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token, { reason: 'We are closed.' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/bookings/${asked.booking.id}/cancel`, admin.token)).statusCode,
+    ).toBe(200);
+    const closed = await call('PUT', '/api/admin/schedule', admin.token, schedule([bookedDay, inDays(12)]));
+    expect(closed.statusCode, closed.body).toBe(200);
+    // A day blacked out before keeps saving with the others, whatever was booked on it before the blackout.
+    await db()
+      .insert(bookings)
+      .values({
+        kind: 'installation',
+        proposalId: proposal.id,
+        userId: a.user.id,
+        name: 'A',
+        email: 'a@example.com',
+        requestedDate: inDays(12),
+        note: 'Kept from before',
+      });
+    const again = await call('PUT', '/api/admin/schedule', admin.token, schedule([inDays(12), inDays(30)]));
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('asks for or proposes no blacked-out day (422 under the date, nothing written)', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const closed = inDays(5); // everyDay's blackout date
+    const refusals = [
+      await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        requested_date: closed,
+        note: 'Any time',
+      }),
+      await call('POST', '/api/site-visits', a.token, { requested_date: closed }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors).toEqual({ requested_date: [SCHEDULING_MESSAGES.closedDay] });
+    }
+    expect(await db().$count(bookings)).toBe(0);
+    const res = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      requested_date: inDays(9),
+      note: 'Saturday please',
+    });
+    const id = res.json().booking.id;
+    const proposed = await call('POST', `/api/admin/bookings/${id}/propose`, admin.token, {
+      requested_date: closed,
+      note: 'How about this day?',
+    });
+    expect(proposed.statusCode).toBe(422);
+    expect(proposed.json().errors).toEqual({ requested_date: [SCHEDULING_MESSAGES.closedDay] });
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining({ id, status: 'requested', requested_date: inDays(9) }),
+    ]);
+  });
+
   it('a date asked for; the admin proposes a window; the customer confirms it', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
