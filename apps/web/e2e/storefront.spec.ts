@@ -76,6 +76,13 @@ test('a visitor browses a category, searches, pages, and a reload keeps the filt
   const secondPage = await cardNames(page);
   expect(secondPage.every((name) => name.includes(tag) && !firstPage.includes(name))).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The keyboard starts the new page at its heading: the next Tab reaches its first product (its heart, then its
+  // name), not what follows the pager.
+  await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(cards(page).first().getByRole('button')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(cards(page).first().getByRole('link')).toBeFocused();
   await page.reload();
   await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect.poll(() => cardNames(page)).toEqual(secondPage);

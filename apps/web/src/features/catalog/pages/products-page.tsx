@@ -72,15 +72,23 @@ export default function ProductsPage() {
     setParams(toParams({ ...filters, page: 1, ...change }), { preventScrollReset: true });
 
   // Another list (filters, page) starts at the top once it has arrived; the first list leaves the scroll
-  // position alone (a server-rendered page may already have been scrolled when it hydrates).
+  // position alone (a server-rendered page may already have been scrolled when it hydrates). Another page of the
+  // same list (the pager) also takes the keyboard's focus to the list's heading, so the next Tab reaches its first
+  // product, not the pager at the bottom; a filter leaves focus on what changed it.
   const listKey = JSON.stringify(filters);
+  const filtersKey = JSON.stringify({ ...filters, page: null });
   const loaded = products.isSuccess && !products.isPlaceholderData;
-  const shownList = useRef<string | null>(null);
+  const shownList = useRef<{ list: string; filters: string } | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!loaded) return;
-    if (shownList.current !== null && shownList.current !== listKey) window.scrollTo({ top: 0 });
-    shownList.current = listKey;
-  }, [listKey, loaded]);
+    const shown = shownList.current;
+    if (shown !== null && shown.list !== listKey) {
+      window.scrollTo({ top: 0 });
+      if (shown.filters === filtersKey) listHeading.current?.focus({ preventScroll: true });
+    }
+    shownList.current = { list: listKey, filters: filtersKey };
+  }, [listKey, filtersKey, loaded]);
 
   const toggleFavorites = () => {
     if (!wishlist.signedIn) {
@@ -162,7 +170,7 @@ export default function ProductsPage() {
         className="mt-8 min-h-[40vh]"
       >
         {/* The cards' names are h3: this heading keeps the outline in order (h1, h2, h3). */}
-        <h2 id="products-heading" className="sr-only">
+        <h2 id="products-heading" ref={listHeading} tabIndex={-1} className="sr-only">
           Products
         </h2>
         {/* One status line, there from the start, tells screen readers each search's outcome: the count, or none. */}
