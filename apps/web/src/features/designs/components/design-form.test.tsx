@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES, DESIGN_SERVER_MESSAGES, UPLOAD_MESSAGES, requiredMessage } from '@shop/contracts';
 import { Toaster } from '../../../components/ui/toaster';
+import { customerSession } from '../../../lib/sessions';
 import { clearToasts } from '../../../lib/toast';
+import { testCustomer } from '../../../test/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
 import { DesignForm } from './design-form';
@@ -268,6 +270,29 @@ describe('DesignForm', () => {
     await user.upload(picker, webp);
     expect(await screen.findByText('plan.webp')).toBeInTheDocument();
     expect(picker).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('starts a signed-in customer’s contact details with the account’s name and phone; the e-mail is the account’s', async () => {
+    const user = userEvent.setup();
+    customerSession.signIn('customer-token', { ...testCustomer, phone: '+1 (212) 555-0142' }, true);
+    try {
+      renderForm();
+      await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
+      await user.click(screen.getByRole('radio', { name: '1-2' }));
+      await user.click(next());
+      await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
+      await user.click(next());
+      await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
+      await user.click(next());
+      await user.click(next());
+      expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(testCustomer.name);
+      expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('+1 (212) 555-0142');
+      expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveValue(testCustomer.email);
+      expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveAttribute('readonly');
+      expect(screen.getByRole('textbox', { name: /^Company/ })).toHaveValue('');
+    } finally {
+      customerSession.clear();
+    }
   });
 
   it('says a malformed e-mail as soon as the field is left, before Submit', async () => {

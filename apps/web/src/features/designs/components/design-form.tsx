@@ -45,7 +45,10 @@ const TAB_LABELS: Record<DesignTab, string> = {
 /** The design file's types, the same on the home page and in the customer area (decisions.md D4). */
 const FILE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf'] as const;
 
-function emptyValues(): FormValues {
+/** A signed-in customer's name and phone, which the contact step starts with (the e-mail is the account's). */
+type Contact = { name: string; phone: string | null } | null;
+
+function emptyValues(contact: Contact = null): FormValues {
   return {
     title: '',
     email: '',
@@ -55,10 +58,10 @@ function emptyValues(): FormValues {
     features: [],
     interest: '',
     options: '',
-    name: '',
+    name: contact?.name ?? '',
     company_name: '',
     zip_code: '',
-    phone: '',
+    phone: contact?.phone ?? '',
   };
 }
 
@@ -169,7 +172,7 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   } = useForm<FormValues, FormContext>({
     resolver: designResolver,
     context,
-    defaultValues: emptyValues(),
+    defaultValues: emptyValues(customer),
     mode: 'onTouched',
   });
   const { errors } = formState;
@@ -187,6 +190,14 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   const stepFields = (current?.fields ?? []).filter((f) => !(f === 'email' && !guest));
   const stepInError = stepFields.some((f) => errors[f]);
 
+  // An account read after the form appeared fills the contact details the form would have started with, where
+  // nothing was typed.
+  useEffect(() => {
+    if (!customer) return;
+    if (!getValues('name')) setValue('name', customer.name);
+    if (!getValues('phone') && customer.phone) setValue('phone', customer.phone);
+  }, [customer, getValues, setValue]);
+
   // Moving between steps puts focus on the new step's heading, so keyboard and screen reader users follow.
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
@@ -195,7 +206,7 @@ export function DesignForm({ variant = 'home', className }: DesignFormProps) {
   function reset(nextTab: DesignTab) {
     setTab(nextTab);
     setStep(1);
-    resetValues(emptyValues());
+    resetValues(emptyValues(customer));
     setBlocked(false);
     setSubmittedSlug(null);
   }
