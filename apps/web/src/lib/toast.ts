@@ -28,14 +28,19 @@ function emit(next: readonly Toast[]) {
   listeners.forEach((l) => l());
 }
 
-/** Shows a toast; the same text already on screen is not stacked twice (parallel failures, Strict Mode). */
+/**
+ * Shows a toast; the same text already on screen is not stacked twice (parallel failures, Strict Mode). A success
+ * takes the failures on screen away: it answers the attempt the user made after them (a retry that worked), and
+ * "could not be saved" beside "saved" would leave them wondering which holds.
+ */
 export function showToast(input: ToastInput): number {
   const same = toasts.find(
     (t) => t.type === input.type && t.message === input.message && t.title === input.title,
   );
   if (same) return same.id;
   const toast: Toast = { duration: TOAST_DURATION_MS, ...input, id: nextId++ };
-  emit([...toasts, toast]);
+  const kept = input.type === 'success' ? toasts.filter((t) => t.type !== 'error') : toasts;
+  emit([...kept, toast]);
   return toast.id;
 }
 

@@ -57,6 +57,26 @@ describe('Toaster', () => {
     expect(alert).toHaveTextContent('Invalid email or password.');
   });
 
+  it('takes the failures on screen away when a success follows them (a retry that worked); warnings stay', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('The password could not be changed. Please try again.');
+      toast.warning('Please log in to use the wishlist.');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be changed');
+    act(() => {
+      toast.success('Password changed.');
+    });
+    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(screen.queryByText(/could not be changed/)).toBeNull();
+    expect(screen.getByText('Please log in to use the wishlist.')).toBeInTheDocument();
+    act(() => {
+      toast.error('The message could not be sent.');
+    });
+    expect(await screen.findByText('The message could not be sent.')).toBeInTheDocument();
+    expect(screen.getByText('Password changed.')).toBeInTheDocument();
+  });
+
   it('draws the toasts in the topmost open dialog and back on the page once it closes, announcing each once', async () => {
     const user = userEvent.setup();
     render(<PageWithDialogs />);
