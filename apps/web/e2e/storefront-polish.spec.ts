@@ -250,6 +250,33 @@ test('on a phone, clearing the inventory search with its x button keeps the keyb
   await expect(page).toHaveURL(/search=chair/);
 });
 
+test('on a phone, the inventory’s pager takes one line, its arrows still named Previous and Next', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // The shared catalogue: the demo's products and what other journeys add, seven or more pages of nine.
+  await page.goto('/products');
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  const last = Number(
+    await pager
+      .getByRole('button', { name: /^Page \d+$/ })
+      .last()
+      .textContent(),
+  );
+  expect(last).toBeGreaterThanOrEqual(6);
+  for (const at of [1, Math.ceil(last / 2)]) {
+    if (at > 1) await pager.getByRole('button', { name: `Page ${at}`, exact: true }).click();
+    await expect(pager.getByRole('button', { name: `Page ${at}`, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const height = (await pager.boundingBox())!.height;
+    expect(height, `page ${at} of ${last}`).toBeLessThanOrEqual(40);
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeVisible();
+  }
+});
+
 test('the How It Works video is described truthfully and its player controls are reached with the keyboard', async ({
   page,
 }) => {

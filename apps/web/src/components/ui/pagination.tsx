@@ -28,9 +28,11 @@ interface PaginationProps {
   label?: string;
 }
 
+// On a phone a little narrower, and Previous and Next are their arrows (their names stay for screen readers), so
+// the seven numbers and the two arrows take one line of a 390 px screen.
 const pill =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors ' +
-  'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors ' +
+  'sm:h-10 sm:min-w-10 sm:px-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /** Previous, page numbers, Next. */
 export function Pagination({
@@ -58,7 +60,7 @@ export function Pagination({
             aria-disabled={currentPage <= 1 || undefined}
           >
             <ChevronLeftIcon className="size-4" />
-            Previous
+            <span className="max-sm:sr-only">Previous</span>
           </button>
         </li>
         {pageItems(currentPage, lastPage).map((item, index) =>
@@ -92,7 +94,7 @@ export function Pagination({
             onClick={() => go(currentPage + 1)}
             aria-disabled={currentPage >= lastPage || undefined}
           >
-            Next
+            <span className="max-sm:sr-only">Next</span>
             <ChevronRightIcon className="size-4" />
           </button>
         </li>
