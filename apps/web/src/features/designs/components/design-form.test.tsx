@@ -67,6 +67,18 @@ afterEach(() => clearToasts());
 
 const next = () => screen.getByRole('button', { name: 'Next' });
 
+/** The "I Don't Have a Design" tab's answers up to its contact step. */
+async function toContactStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
+  await user.click(screen.getByRole('radio', { name: '1-2' }));
+  await user.click(next());
+  await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
+  await user.click(next());
+  await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
+  await user.click(next());
+  await user.click(next());
+}
+
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Pat Guest');
   await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'pat@example.com');
@@ -180,14 +192,7 @@ describe('DesignForm', () => {
       { status: 429, body: { message: 'Too many attempts. Please try again later.' } },
     );
     renderForm();
-    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
-    await user.click(screen.getByRole('radio', { name: '1-2' }));
-    await user.click(next());
-    await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
-    await user.click(next());
-    await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
-    await user.click(next());
-    await user.click(next());
+    await toContactStep(user);
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     // Each field's first message is an error toast, and stands under its field.
@@ -218,14 +223,7 @@ describe('DesignForm', () => {
       },
     );
     renderForm();
-    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
-    await user.click(screen.getByRole('radio', { name: '1-2' }));
-    await user.click(next());
-    await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
-    await user.click(next());
-    await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
-    await user.click(next());
-    await user.click(next());
+    await toContactStep(user);
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(UPLOAD_MESSAGES.diskLow)).toBeInTheDocument();
@@ -277,14 +275,7 @@ describe('DesignForm', () => {
     customerSession.signIn('customer-token', { ...testCustomer, phone: '+1 (212) 555-0142' }, true);
     try {
       renderForm();
-      await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
-      await user.click(screen.getByRole('radio', { name: '1-2' }));
-      await user.click(next());
-      await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
-      await user.click(next());
-      await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
-      await user.click(next());
-      await user.click(next());
+      await toContactStep(user);
       expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(testCustomer.name);
       expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveValue('+1 (212) 555-0142');
       expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveValue(testCustomer.email);
@@ -299,14 +290,7 @@ describe('DesignForm', () => {
     const user = userEvent.setup();
     const sent = answerSubmissions();
     renderForm();
-    await user.click(screen.getByRole('tab', { name: "I Don't Have a Design" }));
-    await user.click(screen.getByRole('radio', { name: '1-2' }));
-    await user.click(next());
-    await user.click(screen.getByRole('checkbox', { name: 'Tall Walls' }));
-    await user.click(next());
-    await user.click(screen.getByRole('radio', { name: 'New Furniture' }));
-    await user.click(next());
-    await user.click(next());
+    await toContactStep(user);
     const email = screen.getByRole('textbox', { name: 'E-mail' });
     await user.type(email, 'pat@example');
     await user.tab();
