@@ -263,6 +263,9 @@ test('a guest books a site visit from the home page; the schedule page is access
   await page.getByRole('textbox', { name: 'E-mail' }).fill(guest);
   await page.getByRole('textbox', { name: 'Phone' }).fill('(212) 555-0177');
   await page.getByRole('textbox', { name: 'Company' }).fill('Guest Offices');
+  const address = page.getByRole('textbox', { name: 'Site address' });
+  await expect(address).toHaveAccessibleDescription('Where we come to measure: street, city and ZIP code.');
+  await address.fill('12 Harbor Street, Suite 4\nBrooklyn, NY 11201');
   await checkAnOpenWindow(page);
   const newYorkWindow = /(9:00\sAM – 12:00\sPM|1:00\sPM – 5:00\sPM) E[SD]T/;
   await expect(page.locator('label').filter({ has: page.getByRole('radio', { checked: true }) })).toHaveText(
@@ -273,8 +276,17 @@ test('a guest books a site visit from the home page; the schedule page is access
   await expect(page.getByRole('heading', { name: 'Thank you, your visit is requested.' })).toBeVisible();
   await expect(page.locator('section').filter({ hasText: 'Thank you' })).toContainText(newYorkWindow);
 
+  await expect(page.locator('section').filter({ hasText: 'Thank you' })).toContainText(
+    'Address: 12 Harbor Street, Suite 4',
+  );
+
   await admin.goto('/admin/bookings');
-  await expect(admin.getByRole('list', { name: 'Bookings' })).toContainText('Site visit · Gale Guest');
+  const visit = admin
+    .getByRole('list', { name: 'Bookings' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Site visit · Gale Guest' })
+    .filter({ hasText: guest });
+  await expect(visit).toContainText('Address: 12 Harbor Street, Suite 4 Brooklyn, NY 11201');
 });
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -222,6 +222,9 @@ export type CancelBookingInput = z.input<typeof cancelBookingInput>;
 
 const visitorName = requiredText('name', 100);
 
+/** The longest address of a site visit's premises. */
+export const SITE_ADDRESS_MAX_LENGTH = 300;
+
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
   slot_start: slotStart.optional(),
@@ -231,6 +234,10 @@ export const siteVisitInput = z.object({
   email: emailField.optional(),
   phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   company_name: boundedText('company name', 150).optional().nullable(),
+  /** Where the visit is: the premises to measure (optional; an empty one is none). */
+  address: boundedText('address', SITE_ADDRESS_MAX_LENGTH)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
 
@@ -257,6 +264,8 @@ export const booking = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** A site visit's address, if given; null for installations. */
+  address: z.string().nullable(),
   slot_start: z.string().nullable(),
   slot_end: z.string().nullable(),
   requested_date: z.string().nullable(),

@@ -52,6 +52,7 @@ export const testBooking = (id: number, fields: Partial<Booking> = {}): Booking 
   email: 'robin@example.com',
   phone: null,
   company_name: null,
+  address: null,
   slot_start: '2030-03-04T14:00:00.000Z',
   slot_end: '2030-03-04T17:00:00.000Z',
   requested_date: null,

@@ -173,6 +173,8 @@ export const bookings = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     companyName: text('company_name'),
+    /** A site visit's address as the visitor gave it (at most 300 characters); null when none, and for installations. */
+    address: text('address'),
     slotStart: timestamp('slot_start', { withTimezone: true }),
     slotEnd: timestamp('slot_end', { withTimezone: true }),
     requestedDate: date('requested_date', { mode: 'string' }),

@@ -186,6 +186,7 @@ export function toBookingDto(found: q.BookingWithProposal): Booking {
     email: b.email,
     phone: b.phone,
     company_name: b.companyName,
+    address: b.address,
     slot_start: b.slotStart?.toISOString() ?? null,
     slot_end: b.slotEnd?.toISOString() ?? null,
     requested_date: b.requestedDate,
@@ -726,6 +727,7 @@ export async function bookSiteVisit(
       email: email!,
       phone: input.phone ?? null,
       companyName: input.company_name ?? null,
+      address: input.address ?? null,
       note: input.note ?? null,
       requesterNetwork: network,
     };

@@ -268,6 +268,31 @@ describe('schedule', () => {
     expect(after.find((s) => s.start === slot)!.available).toBe(false);
   });
 
+  it('a site visit keeps the address it was given, for both sides to read; a refused one writes nothing', async () => {
+    const { a, admin } = await dealSetup(t);
+    const call = caller(t);
+    await call('PUT', '/api/admin/schedule', admin.token, everyDay(2));
+    const slot = (await call('GET', '/api/site-visits/slots')).json().slots[0].start as string;
+    for (const [address, error] of [
+      ['x'.repeat(301), 'The address may not be greater than 300 characters.'],
+      [42, 'The address must be a string.'],
+    ] as const) {
+      const res = await call('POST', '/api/site-visits', a.token, { slot_start: slot, address });
+      expect(res.statusCode, String(address)).toBe(422);
+      expect(res.json().errors).toEqual({ address: [error] });
+    }
+    expect(await db().$count(bookings)).toBe(0);
+    const where = '  12 Main Street, Suite 4\nSpringfield, 01101  ';
+    const booked = await call('POST', '/api/site-visits', a.token, { slot_start: slot, address: where });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().booking.address).toBe(where.trim());
+    const listed = (await call('GET', '/api/admin/bookings', admin.token)).json().bookings;
+    expect(listed).toEqual([expect.objectContaining({ kind: 'site_visit', address: where.trim() })]);
+    const none = await call('POST', '/api/site-visits', a.token, { requested_date: inDays(9), address: ' ' });
+    expect(none.statusCode, none.body).toBe(201);
+    expect(none.json().booking.address).toBeNull();
+  });
+
   it('site visits: guests must give their contact details; bad input writes nothing', async () => {
     const { a, admin } = await dealSetup(t);
     const call = caller(t);

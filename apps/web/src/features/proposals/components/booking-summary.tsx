@@ -11,8 +11,8 @@ function cancelledBy(booking: Booking, area: 'admin' | 'customer'): string {
 }
 
 /**
- * A booking's date (a window, or the date asked for), its status, and when and by whom it was cancelled, with the
- * reason given.
+ * A booking's date (a window, or the date asked for), its status, a site visit's address, and when and by whom it
+ * was cancelled, with the reason given.
  */
 export function BookingSummary({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const when = booking.slot_start
@@ -27,6 +27,9 @@ export function BookingSummary({ booking, area }: { booking: Booking; area: 'adm
         {when}
       </span>
       <BookingStatusBadge status={booking.status} />
+      {booking.address && (
+        <p className="w-full whitespace-pre-line text-slate-600 wrap-anywhere">Address: {booking.address}</p>
+      )}
       {booking.note && <p className="w-full text-slate-600">Note: {booking.note}</p>}
       {booking.status === 'cancelled' && booking.cancelled_at && (
         <p className="w-full text-slate-600">

@@ -2,9 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { guestSiteVisitInput, requiredFieldMessage, siteVisitInput, type Booking } from '@shop/contracts';
+import {
+  guestSiteVisitInput,
+  requiredFieldMessage,
+  SITE_ADDRESS_MAX_LENGTH,
+  siteVisitInput,
+  type Booking,
+} from '@shop/contracts';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
 import { useCustomer } from '../../../lib/sessions';
 import { toast } from '../../../lib/toast';
@@ -20,6 +26,7 @@ interface VisitValues {
   email: string;
   phone: string;
   company_name: string;
+  address: string;
   slot_start: string;
   requested_date: string;
   note: string;
@@ -31,6 +38,7 @@ const toInput = (v: VisitValues) => ({
   email: opt(v.email),
   phone: opt(v.phone),
   company_name: opt(v.company_name),
+  address: opt(v.address),
   slot_start: opt(v.slot_start),
   requested_date: opt(v.requested_date),
   note: opt(v.note),
@@ -80,6 +88,7 @@ export default function SiteVisitPage() {
       email: customer?.email ?? '',
       phone: customer?.phone ?? '',
       company_name: '',
+      address: '',
       slot_start: '',
       requested_date: '',
       note: '',
@@ -157,6 +166,16 @@ export default function SiteVisitPage() {
               autoComplete="organization"
               error={formState.errors.company_name?.message}
               {...register('company_name')}
+            />
+            <TextAreaField
+              label="Site address"
+              hint="Where we come to measure: street, city and ZIP code."
+              rows={2}
+              maxLength={SITE_ADDRESS_MAX_LENGTH}
+              autoComplete="street-address"
+              containerClassName="sm:col-span-2"
+              error={formState.errors.address?.message}
+              {...register('address')}
             />
           </fieldset>
           <SlotOrDate
