@@ -36,19 +36,18 @@ export async function replaceSchedule(
 }
 
 /**
- * The bookings still open (not cancelled) on each of these days of the shop's timezone `tz`: by their window's day,
- * or by the day asked for while they have no window.
+ * Which of these days of the shop's timezone `tz` have a booking still open (not cancelled) on them: by its window's
+ * day, or by the day asked for while it has no window.
  */
-export async function openBookingsOn(db: DbOrTx, days: string[], tz: string): Promise<Map<string, number>> {
-  if (!days.length) return new Map();
-  const res = await db.execute<{ day: string; n: number }>(sql`
-    select b.day::text as day, count(*)::int as n from (
+export async function daysWithOpenBookings(db: DbOrTx, days: string[], tz: string): Promise<Set<string>> {
+  if (!days.length) return new Set();
+  const res = await db.execute<{ day: string }>(sql`
+    select distinct b.day::text as day from (
       select case when slot_start is not null then (slot_start at time zone ${tz})::date else requested_date end as day
       from bookings where status <> 'cancelled'
     ) b
-    where b.day = any(${sql.param(days)}::date[])
-    group by b.day`);
-  return new Map(res.rows.map((r) => [r.day, r.n]));
+    where b.day = any(${sql.param(days)}::date[])`);
+  return new Set(res.rows.map((r) => r.day));
 }
 
 /** Bookings holding a place (not cancelled) per slot start in a range. */

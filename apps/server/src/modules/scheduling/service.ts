@@ -72,7 +72,7 @@ export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Sch
   const today = zonedDay(new Date(), ctx.config.shopTimezone);
   const before = new Set(await q.blackouts(db));
   const added = input.blackout_dates.filter((day) => day >= today && !before.has(day));
-  const booked = await q.openBookingsOn(db, [...new Set(added)], ctx.config.shopTimezone);
+  const booked = await q.daysWithOpenBookings(db, [...new Set(added)], ctx.config.shopTimezone);
   input.blackout_dates.forEach((day, i) => {
     if (booked.has(day)) errors[`blackout_dates.${i}`] = [SCHEDULING_MESSAGES.blackoutBooked];
   });
