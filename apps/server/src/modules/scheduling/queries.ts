@@ -18,17 +18,35 @@ export async function blackouts(db: DbOrTx) {
   return rows.map((r) => r.day);
 }
 
+/** The advisory lock's key of the schedule's saves and the bookings made on it (14014 is a window's, 14015 a customer's visits). */
+const SCHEDULE_LOCK = 14016;
+
 /**
- * Replaces the whole schedule; run it in a transaction. Two saves at once take turns on the tables' lock (readers
+ * Takes the schedule's tables for a save, for the rest of the transaction. Two saves at once take turns (readers
  * are not held up): without it, the second one's delete could not see the rows the first had just inserted, and
- * its own insert broke the windows' unique key (a 500).
+ * its own insert broke the windows' unique key (a 500). A booking under way (holdSchedule) is waited for, and new
+ * ones wait for the save.
  */
+export async function lockSchedule(tx: DbOrTx) {
+  await tx.execute(sql`lock table ${scheduleWindows}, ${scheduleBlackouts} in share row exclusive mode`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK}, 0)`);
+}
+
+/**
+ * Holds the schedule as it is for the rest of a booking's transaction: a save of it (lockSchedule) waits until the
+ * booking is written, or the booking waits for the save and reads the schedule it saved. Bookings share the lock:
+ * they do not wait for each other.
+ */
+export async function holdSchedule(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${SCHEDULE_LOCK}, 0)`);
+}
+
+/** Replaces the whole schedule, in a transaction that took lockSchedule. */
 export async function replaceSchedule(
   db: DbOrTx,
   weekly: { weekday: number; startTime: string; endTime: string; capacity: number }[],
   days: string[],
 ) {
-  await db.execute(sql`lock table ${scheduleWindows}, ${scheduleBlackouts} in share row exclusive mode`);
   await db.delete(scheduleWindows);
   await db.delete(scheduleBlackouts);
   if (weekly.length) await db.insert(scheduleWindows).values(weekly);

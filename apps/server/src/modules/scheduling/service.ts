@@ -58,7 +58,9 @@ export async function getSchedule(ctx: AppContext): Promise<Schedule> {
 /**
  * Saves the schedule. A day newly blacked out must have no booking still open on it (requested, proposed or
  * confirmed, from today on): the shop moves or cancels those first, and each customer is told; a blackout saved over
- * them would leave bookings the schedule no longer has, which the customer could still confirm.
+ * them would leave bookings the schedule no longer has, which the customer could still confirm. The bookings are
+ * read under the schedule's lock (lockSchedule), which bookings under way hold back (holdSchedule): a booking and a
+ * blackout of its day never cross.
  */
 export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Schedule> {
   const seen = new Set<string>();
@@ -68,17 +70,18 @@ export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Sch
     if (seen.has(key)) errors[`weekly.${i}.start`] = ['Two windows start at the same time on this weekday.'];
     seen.add(key);
   });
-  const db = ctx.database.db;
-  const today = zonedDay(new Date(), ctx.config.shopTimezone);
-  const before = new Set(await q.blackouts(db));
-  const added = input.blackout_dates.filter((day) => day >= today && !before.has(day));
-  const booked = await q.daysWithOpenBookings(db, [...new Set(added)], ctx.config.shopTimezone);
-  input.blackout_dates.forEach((day, i) => {
-    if (booked.has(day)) errors[`blackout_dates.${i}`] = [SCHEDULING_MESSAGES.blackoutBooked];
-  });
   if (Object.keys(errors).length) throw validationFailed(errors);
-  await ctx.database.db.transaction((tx) =>
-    q.replaceSchedule(
+  await ctx.database.db.transaction(async (tx) => {
+    await q.lockSchedule(tx);
+    const today = zonedDay(new Date(), ctx.config.shopTimezone);
+    const before = new Set(await q.blackouts(tx));
+    const added = input.blackout_dates.filter((day) => day >= today && !before.has(day));
+    const booked = await q.daysWithOpenBookings(tx, [...new Set(added)], ctx.config.shopTimezone);
+    input.blackout_dates.forEach((day, i) => {
+      if (booked.has(day)) errors[`blackout_dates.${i}`] = [SCHEDULING_MESSAGES.blackoutBooked];
+    });
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    await q.replaceSchedule(
       tx,
       input.weekly.map((w) => ({
         weekday: w.weekday,
@@ -87,8 +90,8 @@ export async function putSchedule(ctx: AppContext, input: Schedule): Promise<Sch
         capacity: w.capacity,
       })),
       [...new Set(input.blackout_dates)],
-    ),
-  );
+    );
+  });
   return getSchedule(ctx);
 }
 
@@ -136,10 +139,11 @@ export async function slots(ctx: AppContext): Promise<Slot[]> {
   }));
 }
 
-/** The window a slot start names, or a 422 naming slot_start. */
-async function windowAt(ctx: AppContext, db: DbOrTx, slotStart: string): Promise<Window> {
+/** The window a slot start names, or a 422 naming slot_start; in a transaction (the schedule held, holdSchedule). */
+async function windowAt(ctx: AppContext, tx: DbOrTx, slotStart: string): Promise<Window> {
+  await q.holdSchedule(tx);
   const at = new Date(slotStart).getTime();
-  const found = (await upcomingWindows(ctx, db)).find((w) => w.start.getTime() === at);
+  const found = (await upcomingWindows(ctx, tx)).find((w) => w.start.getTime() === at);
   if (!found) throw fieldError('slot_start', SCHEDULING_MESSAGES.notAWindow);
   return found;
 }
@@ -151,12 +155,16 @@ async function reserve(db: DbOrTx, window: Window, exceptId?: number) {
     throw conflict(SCHEDULING_MESSAGES.windowFull);
 }
 
-/** A day asked for, or proposed, without a window: within the next 60 days, and not blacked out. */
-async function checkRequestedDate(ctx: AppContext, db: DbOrTx, day: string, field = 'requested_date') {
+/**
+ * A day asked for, or proposed, without a window: within the next 60 days, and not blacked out; in a transaction
+ * (the schedule held, holdSchedule).
+ */
+async function checkRequestedDate(ctx: AppContext, tx: DbOrTx, day: string, field = 'requested_date') {
   const today = zonedDay(new Date(), ctx.config.shopTimezone);
   if (day <= today || day > addDays(today, SCHEDULING.horizonDays))
     throw fieldError(field, SCHEDULING_MESSAGES.dateOutOfRange);
-  if ((await q.blackouts(db)).includes(day)) throw fieldError(field, SCHEDULING_MESSAGES.closedDay);
+  await q.holdSchedule(tx);
+  if ((await q.blackouts(tx)).includes(day)) throw fieldError(field, SCHEDULING_MESSAGES.closedDay);
 }
 
 /** Either side may change or cancel up to 48 hours before the start. */

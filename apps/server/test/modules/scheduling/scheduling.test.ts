@@ -975,6 +975,72 @@ describe('installation bookings', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('a booking and a blackout of its day never cross: each waits for the other one under way', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const pool = t.ctx.database.pool;
+    /**
+     * Resolves once `request` waits for a lock of this database (a barrier, not a sleep); fails if the request ends
+     * without having waited.
+     */
+    const waitsForLock = async (request: Promise<unknown>) => {
+      let ended = false;
+      void request.then(
+        () => (ended = true),
+        () => (ended = true),
+      );
+      while (!ended) {
+        const { rows } = await pool.query(
+          `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+           where l.locktype = 'advisory' and not l.granted and d.datname = current_database()`,
+        );
+        if (rows[0].n > 0) return;
+        await new Promise((r) => setImmediate(r));
+      }
+      throw new Error('the request ended without waiting for the transaction under way');
+    };
+    // A save under way blacks out day 11: a customer asking for it meanwhile waits, then is told it is closed.
+    const saving = await pool.connect();
+    try {
+      await saving.query('begin');
+      await saving.query('select pg_advisory_xact_lock(14016, 0)');
+      await saving.query(`insert into schedule_blackouts (day) values ($1)`, [inDays(11)]);
+      const asking = call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+        requested_date: inDays(11),
+        note: 'Any time',
+      });
+      await waitsForLock(asking);
+      await saving.query('commit');
+      const asked = await asking;
+      expect(asked.statusCode, asked.body).toBe(422);
+      expect(asked.json().errors).toEqual({ requested_date: [SCHEDULING_MESSAGES.closedDay] });
+    } finally {
+      saving.release();
+    }
+    // A booking under way on day 12: a save blacking it out meanwhile waits, then is refused.
+    const booking = await pool.connect();
+    try {
+      await booking.query('begin');
+      await booking.query('select pg_advisory_xact_lock_shared(14016, 0)');
+      await booking.query(
+        `insert into bookings (kind, proposal_id, user_id, name, email, requested_date, note)
+         values ('installation', $1, $2, 'A', 'a@example.com', $3, 'x')`,
+        [proposal.id, a.user.id, inDays(12)],
+      );
+      const saved = call('PUT', '/api/admin/schedule', admin.token, {
+        ...everyDay(2),
+        blackout_dates: [inDays(12)],
+      });
+      await waitsForLock(saved);
+      await booking.query('commit');
+      const refused = await saved;
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual({ 'blackout_dates.0': [SCHEDULING_MESSAGES.blackoutBooked] });
+    } finally {
+      booking.release();
+    }
+  });
+
   it('asks for or proposes no blacked-out day (422 under the date, nothing written)', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);
