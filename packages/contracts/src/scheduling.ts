@@ -5,6 +5,7 @@ import {
   emailField,
   isMissing,
   notNumberMessage,
+  optionalText,
   PHONE_MESSAGE,
   PHONE_PATTERN,
   requiredFieldMessage,
@@ -214,9 +215,7 @@ export const CANCEL_REASON_MAX_LENGTH = 500;
  * or null reason being none. Anything else but text is refused in the shop's words. The cancel dialog checks it too.
  */
 export const cancelBookingInput = z.object({
-  reason: boundedText('reason', CANCEL_REASON_MAX_LENGTH)
-    .nullish()
-    .transform((v) => v || null),
+  reason: optionalText('reason', CANCEL_REASON_MAX_LENGTH),
 });
 export type CancelBookingInput = z.input<typeof cancelBookingInput>;
 
@@ -235,9 +234,7 @@ export const siteVisitInput = z.object({
   phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   company_name: boundedText('company name', 150).optional().nullable(),
   /** Where the visit is: the premises to measure (optional; an empty one is none). */
-  address: boundedText('address', SITE_ADDRESS_MAX_LENGTH)
-    .nullish()
-    .transform((v) => v || null),
+  address: optionalText('address', SITE_ADDRESS_MAX_LENGTH),
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
 
