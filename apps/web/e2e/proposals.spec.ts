@@ -166,15 +166,18 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
     customer.getByRole('region', { name: 'Status' }).getByText('Accepted', { exact: true }),
   ).toBeVisible();
   await checkAnOpenWindow(customer);
+  await customer.getByRole('textbox', { name: 'Installation address' }).fill('12 Harbor Road, Suite 400');
   await checkPage(customer, 'user-proposal-slots');
   await customer.getByRole('button', { name: 'Book this window' }).click();
   await expect(customer.getByText('Your installation date is booked.')).toBeVisible();
   const date = customer.getByRole('region', { name: 'Installation date' });
   await expect(date.getByText('Requested', { exact: true })).toBeVisible();
+  await expect(date.getByText('Address: 12 Harbor Road, Suite 400', { exact: true })).toBeVisible();
 
-  // The admin confirms the booking; both sides see it confirmed.
+  // The admin confirms the booking; both sides see it confirmed, and where the crew goes.
   await admin.goto(`/admin/proposals/${proposalId}`);
   const installation = admin.getByRole('region', { name: 'Installation' });
+  await expect(installation.getByText('Address: 12 Harbor Road, Suite 400', { exact: true })).toBeVisible();
   await installation.getByRole('button', { name: 'Confirm' }).click();
   await expect(installation.getByText('Confirmed', { exact: true })).toBeVisible();
   await admin.goto('/admin/bookings');

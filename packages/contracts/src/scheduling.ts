@@ -173,37 +173,62 @@ export const requestedDateInput = z
   .strict();
 export type RequestedDateInput = z.input<typeof requestedDateInput>;
 
+/** The longest address of the premises a booking is for: a site visit's, or where an installation is made. */
+export const BOOKING_ADDRESS_MAX_LENGTH = 300;
+/** Where a booking is: optional, trimmed, an empty one none. */
+const bookingAddress = optionalText('address', BOOKING_ADDRESS_MAX_LENGTH);
+
+const slotOrDateFields = {
+  slot_start: slotStart.optional(),
+  requested_date: requestedDateInput.shape.requested_date.optional(),
+  note: requestedDateInput.shape.note.optional(),
+};
+type SlotOrDateFields = { slot_start?: string; requested_date?: string; note?: string };
+type RequestedDateOutput = z.output<typeof requestedDateInput>;
+/** A window's start, or a date asked for with a note. */
+export type SlotOrDateChoice = { slot_start: string } | RequestedDateOutput;
+
+/** Names the field that is wrong when the body holds both halves of the choice, or neither, or a date without a note. */
+function refuseMixedChoice(body: SlotOrDateFields, ctx: z.RefinementCtx) {
+  const refuse = (field: keyof SlotOrDateFields, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  if (body.slot_start !== undefined) {
+    if (body.requested_date !== undefined) refuse('requested_date', SCHEDULING_MESSAGES.slotAndDate);
+    if (body.note !== undefined) refuse('note', SCHEDULING_MESSAGES.slotAndDate);
+  } else if (body.requested_date === undefined) {
+    refuse('slot_start', SCHEDULING_MESSAGES.slotOrDate);
+  } else if (body.note === undefined) {
+    refuse('note', requiredFieldMessage('note'));
+  }
+}
+
+const choiceOf = (body: SlotOrDateFields): SlotOrDateChoice =>
+  body.slot_start !== undefined
+    ? { slot_start: body.slot_start }
+    : { requested_date: body.requested_date!, note: body.note! };
+
 /**
  * Either a window's start, or a date asked for with a note. One object rather than a union of the two, so a refusal
  * names the field that is wrong ('The note field is required.') instead of saying that neither shape fits.
+ * The shop's counter-proposal sends this.
  */
 export const bookingInput = z
-  .object({
-    slot_start: slotStart.optional(),
-    requested_date: requestedDateInput.shape.requested_date.optional(),
-    note: requestedDateInput.shape.note.optional(),
-  })
+  .object(slotOrDateFields)
   .strict()
-  .superRefine((body, ctx) => {
-    const refuse = (field: keyof typeof body, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message });
-    if (body.slot_start !== undefined) {
-      if (body.requested_date !== undefined) refuse('requested_date', SCHEDULING_MESSAGES.slotAndDate);
-      if (body.note !== undefined) refuse('note', SCHEDULING_MESSAGES.slotAndDate);
-    } else if (body.requested_date === undefined) {
-      refuse('slot_start', SCHEDULING_MESSAGES.slotOrDate);
-    } else if (body.note === undefined) {
-      refuse('note', requiredFieldMessage('note'));
-    }
-  })
-  .transform((body): { slot_start: string } | RequestedDateOutput =>
-    body.slot_start !== undefined
-      ? { slot_start: body.slot_start }
-      : { requested_date: body.requested_date!, note: body.note! },
-  );
-type RequestedDateOutput = z.output<typeof requestedDateInput>;
+  .superRefine(refuseMixedChoice)
+  .transform(choiceOf);
 /** What a booking's body is once checked, and what the forms send: a window's start, or a date with a note. */
 export type BookingInput = z.output<typeof bookingInput>;
+
+/** The customer's booking of an installation: the choice, and where the installation is made (optional). */
+export const installationBookingInput = z
+  .object({ ...slotOrDateFields, address: bookingAddress })
+  .strict()
+  .superRefine(refuseMixedChoice)
+  .transform((body) => ({ ...choiceOf(body), address: body.address }));
+export type InstallationBookingInput = z.output<typeof installationBookingInput>;
+/** What a client sends to book an installation. */
+export type InstallationBookingBody = z.input<typeof installationBookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
 
@@ -221,9 +246,6 @@ export type CancelBookingInput = z.input<typeof cancelBookingInput>;
 
 const visitorName = requiredText('name', 100);
 
-/** The longest address of a site visit's premises. */
-export const SITE_ADDRESS_MAX_LENGTH = 300;
-
 /** A signed-in customer's site visit: the contact details the account lacks or the customer changes. */
 export const siteVisitInput = z.object({
   slot_start: slotStart.optional(),
@@ -234,7 +256,7 @@ export const siteVisitInput = z.object({
   phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE).optional(),
   company_name: boundedText('company name', 150).optional().nullable(),
   /** Where the visit is: the premises to measure (optional; an empty one is none). */
-  address: optionalText('address', SITE_ADDRESS_MAX_LENGTH),
+  address: bookingAddress,
 });
 export type SiteVisitInput = z.input<typeof siteVisitInput>;
 
@@ -261,7 +283,7 @@ export const booking = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   company_name: z.string().nullable(),
-  /** A site visit's address, if given; null for installations. */
+  /** Where the site visit or the installation is, if the customer gave it. */
   address: z.string().nullable(),
   slot_start: z.string().nullable(),
   slot_end: z.string().nullable(),

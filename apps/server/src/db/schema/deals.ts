@@ -173,7 +173,7 @@ export const bookings = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     companyName: text('company_name'),
-    /** A site visit's address as the visitor gave it (at most 300 characters); null when none, and for installations. */
+    /** Where the site visit or the installation is, as the customer gave it (at most 300 characters); null when none. */
     address: text('address'),
     slotStart: timestamp('slot_start', { withTimezone: true }),
     slotEnd: timestamp('slot_end', { withTimezone: true }),

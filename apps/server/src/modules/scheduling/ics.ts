@@ -32,6 +32,8 @@ export function bookingIcs(event: {
   end: Date;
   summary: string;
   description: string;
+  /** Where it is (the premises' address), when known. */
+  location?: string | null;
   organizer: { name: string; email: string };
   sequence?: number;
   cancelled?: boolean;
@@ -50,6 +52,7 @@ export function bookingIcs(event: {
     `DTEND:${stamp(event.end)}`,
     `SUMMARY:${text(event.summary)}`,
     `DESCRIPTION:${text(event.description)}`,
+    ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
     `ORGANIZER;CN="${event.organizer.name.replace(/["\r\n]/g, '')}":mailto:${event.organizer.email}`,
     `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

@@ -7,6 +7,7 @@ import {
   PROPOSAL_MESSAGES,
   type Booking,
   type BookingInput,
+  type InstallationBookingInput,
   type Schedule,
   type SiteVisitInput,
   type Slot,
@@ -283,7 +284,8 @@ const ICS_SEQUENCE_EPOCH_MS = Date.UTC(2024, 0, 1);
  * Tells the customer: a notification (accounts only) and a mail, with the calendar entry once confirmed, and the
  * entry's cancellation whenever a confirmed booking stops being confirmed (`withdrawn`: the booking as it was,
  * from `entryOf`), cancelled, moved or answered with another time by either side, so it leaves their calendar.
- * The mail carries nothing a guest typed: the booking's address may be anybody's.
+ * The mail carries nothing a guest typed: the booking's e-mail address may be anybody's. The calendar entry names
+ * the premises' address only when the booking is the account's own (its e-mail the account's).
  */
 async function tellCustomer(
   ctx: AppContext,
@@ -326,6 +328,7 @@ async function tellCustomer(
                 end: entry.slotEnd!,
                 summary: `${ctx.config.appName}: ${what(b)}`,
                 description: sentence,
+                location: own ? entry.address : null,
                 organizer: { name: ctx.config.appName, email: ctx.config.shopInbox },
                 sequence: Math.max(
                   0,
@@ -376,12 +379,15 @@ async function tellShop(
 
 /* ------------------------------------------------------------------------------------------ customer side */
 
-/** The customer's booking of an accepted proposal: a window (held at once) or a date asked for with a note. */
+/**
+ * The customer's booking of an accepted proposal: a window (held at once) or a date asked for with a note, and
+ * where the installation is made if the customer says.
+ */
 export async function bookInstallation(
   ctx: AppContext,
   userId: number,
   proposalId: number,
-  input: BookingInput,
+  input: InstallationBookingInput,
 ) {
   let rows: NotificationRow[] = [];
   const id = await ctx.database.db.transaction(async (tx) => {
@@ -395,6 +401,7 @@ export async function bookInstallation(
       email: proposal.email,
       phone: proposal.phone,
       companyName: proposal.companyName,
+      address: input.address,
     };
     let booking: q.BookingRow;
     if ('slot_start' in input) {

@@ -689,6 +689,7 @@ describe('installation bookings', () => {
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`DTSTART:${stamp}`);
     expect(ics).toContain('STATUS:CONFIRMED');
+    expect(ics, 'no address, no place').not.toContain('LOCATION');
 
     // The customer's bookings and the proposal show it.
     const mine = (await call('GET', '/api/user/bookings', a.token)).json().bookings;
@@ -698,6 +699,70 @@ describe('installation bookings', () => {
       (await call('GET', `/api/user/proposals/${proposal.id}`, a.token)).json().proposal.booking_id,
     ).toBe(booking.id);
     expect((await call('GET', '/api/admin/bookings?status=confirmed', admin.token)).json().total).toBe(1);
+  });
+
+  it('an installation keeps the address the customer gave, and its calendar entry names it; a refused one writes nothing', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const slots = (await call('GET', `/api/user/proposals/${proposal.id}/slots`, a.token)).json().slots;
+    const url = `/api/user/proposals/${proposal.id}/booking`;
+    for (const [address, error] of [
+      ['x'.repeat(301), 'The address may not be greater than 300 characters.'],
+      [42, 'The address must be a string.'],
+    ] as const) {
+      const res = await call('POST', url, a.token, { slot_start: slots[0].start, address });
+      expect(res.statusCode, String(address)).toBe(422);
+      expect(res.json().errors).toEqual({ address: [error] });
+    }
+    expect(await db().$count(bookings)).toBe(0);
+
+    const where = '  Suite 400, 12 Harbor Road; Springfield, IL 62701\n3rd floor  ';
+    const res = await call('POST', url, a.token, { slot_start: slots[0].start, address: where });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json().booking;
+    expect(booking.address).toBe(where.trim());
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining({ id: booking.id, address: where.trim() }),
+    ]);
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual([expect.objectContaining({ id: booking.id, address: where.trim() })]);
+
+    // The shop's counter-proposal is a date or a window, not an address: an address in it is refused.
+    const propose = await call('POST', `/api/admin/bookings/${booking.id}/propose`, admin.token, {
+      slot_start: slots[1].start,
+      address: 'Elsewhere',
+    });
+    expect(propose.statusCode).toBe(422);
+
+    // The calendar entry of the confirmation names the place, escaped as RFC 5545 wants.
+    await db().delete(mailQueue);
+    expect((await call('POST', `/api/admin/bookings/${booking.id}/confirm`, admin.token)).statusCode).toBe(
+      200,
+    );
+    const mail = (await t.deliverMail()).find((m) => m.includes('Content-Type: text/calendar'));
+    const ics = Buffer.from(
+      /filename=booking\.ics[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail!)![1]!.replace(/\s/g, ''),
+      'base64',
+    )
+      .toString()
+      .replace(/\r\n /g, '');
+    expect(ics).toContain('LOCATION:Suite 400\\, 12 Harbor Road\\; Springfield\\, IL 62701\\n3rd floor\r\n');
+  });
+
+  it('a date asked for takes an address too; an empty one is none', async () => {
+    const { a, proposal } = await accepted();
+    const call = caller(t);
+    const asked = await call('POST', `/api/user/proposals/${proposal.id}/booking`, a.token, {
+      requested_date: inDays(9),
+      note: 'Mornings only.',
+      address: '   ',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().booking).toMatchObject({ requested_date: inDays(9), address: null });
+    expect((await db().select({ address: bookings.address }).from(bookings)).map((r) => r.address)).toEqual([
+      null,
+    ]);
   });
 
   it('a confirmed installation the shop cancels leaves the calendar: the same entry, a later SEQUENCE, METHOD:CANCEL', async () => {

@@ -15,6 +15,7 @@ import type {
   AdminBookingList,
   Booking,
   BookingInput,
+  InstallationBookingBody,
   CancelBookingInput,
   CustomerProposalList,
   DeclineProposalInput,
@@ -209,7 +210,7 @@ export const acceptProposal = (id: number, body: AcceptProposalInput) =>
 export const declineProposal = (id: number, body: DeclineProposalInput) =>
   api.post<{ proposal: Proposal }>(`/api/user/proposals/${id}/decline`, body, own).then((r) => r.proposal);
 
-export const bookProposal = (id: number, body: BookingInput) =>
+export const bookProposal = (id: number, body: InstallationBookingBody) =>
   api.post<{ booking: Booking }>(`/api/user/proposals/${id}/booking`, body, own).then((r) => r.booking);
 
 export const myBookingsQuery = () =>

@@ -11,6 +11,7 @@ export type {
   CancelBookingInput,
   CustomerProposalList,
   DeclineProposalInput,
+  InstallationBookingBody,
   Proposal,
   ProposalInput,
   ProposalLine,

@@ -209,6 +209,7 @@ describe('Ask for another date (customer)', () => {
     expect(requested[0]!.body).toEqual({
       requested_date: '2031-01-01',
       note: 'After the holidays',
+      address: null,
     });
   });
 });
@@ -274,6 +275,62 @@ describe('Book this window (customer)', () => {
     expect(loads).toBe(2);
     expect(screen.getByRole('radio')).toBeChecked();
     expect(screen.getByRole('button', { name: 'Book this window' })).toBeEnabled();
+  });
+});
+
+describe('Installation address (customer)', () => {
+  it('goes with the window picked, trimmed; the server refusals land under the address and under the windows', async () => {
+    const user = userEvent.setup();
+    const start = '2030-03-04T14:00:00.000Z';
+    answer('get', '/api/user/proposals/7/slots', () =>
+      HttpResponse.json({ slots: [{ start, end: '2030-03-04T17:00:00.000Z', available: true }] }),
+    );
+    const booked = answer('post', '/api/user/proposals/7/booking', () =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          errors: {
+            address: ['The address may not be greater than 300 characters.'],
+            slot_start: ['This window is not open.'],
+          },
+        },
+        { status: 422 },
+      ),
+    );
+    renderWithProviders(<InstallationBooking proposalId={7} />);
+    expect(screen.getByText('Choose a time above to book it.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio'));
+    expect(screen.queryByText('Choose a time above to book it.')).toBeNull();
+    const address = screen.getByRole('textbox', { name: /Installation address/ });
+    expect(address).toHaveAttribute('maxlength', '300');
+    await user.type(address, '  12 Harbor Road, Springfield  ');
+    await user.click(screen.getByRole('button', { name: 'Book this window' }));
+    expect(
+      await screen.findByText('The address may not be greater than 300 characters.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This window is not open.')).toBeInTheDocument();
+    expect(address).toHaveAccessibleDescription(/The address may not be greater than 300 characters\./);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.body).toEqual({ slot_start: start, address: '12 Harbor Road, Springfield' });
+  });
+
+  it('is not asked by the shop’s counter-proposal, which sends none', async () => {
+    const user = userEvent.setup();
+    const start = '2030-03-05T14:00:00.000Z';
+    answer('get', '/api/site-visits/slots', () =>
+      HttpResponse.json({ slots: [{ start, end: '2030-03-05T17:00:00.000Z', available: true }] }),
+    );
+    const proposed = answer('post', '/api/admin/bookings/5/propose', () =>
+      HttpResponse.json({ booking: { ...booking, status: 'proposed' } }),
+    );
+    renderWithProviders(<BookingActions booking={booking} area="admin" />);
+    await user.click(screen.getByRole('button', { name: 'Propose another date' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose another date' });
+    expect(within(dialog).queryByRole('textbox', { name: /address/i })).toBeNull();
+    await user.click(await within(dialog).findByRole('radio'));
+    await user.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    await waitFor(() => expect(proposed).toHaveLength(1));
+    expect(proposed[0]!.body).toEqual({ slot_start: start });
   });
 });
 

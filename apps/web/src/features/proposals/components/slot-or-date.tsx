@@ -1,7 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useForm, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
-import { BOOKING_NOTE_MAX_LENGTH, requestedDateInput, type RequestedDateInput } from '@shop/contracts';
+import { useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type Resolver,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { BOOKING_NOTE_MAX_LENGTH, bookingInput, installationBookingInput } from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { contractResolver } from '../api/contract-resolver';
@@ -11,9 +17,6 @@ import { SlotPicker } from './slot-picker';
 import { PROPOSAL_FAILURES } from '../messages';
 
 export type SlotOrDateMode = 'slot' | 'other';
-
-/** The date-and-note half of the choice, checked with the contract's schema. */
-const dateResolver = contractResolver<RequestedDateInput>(requestedDateInput, (v) => v);
 
 interface SlotOrDateProps {
   mode: SlotOrDateMode;
@@ -111,41 +114,78 @@ export function SlotOrDate({
   );
 }
 
+interface ChoiceValues {
+  slot_start: string;
+  requested_date: string;
+  note: string;
+  address: string;
+}
+interface ChoiceContext {
+  mode: SlotOrDateMode;
+}
+/** What a form of the choice sends: a window's start, or a date with a note; the address where the form asks it. */
+export type ChoiceBody = BookingInput & { address?: string | null };
+
+/** The body the route takes: the half of the choice on screen, and the address where the form asks it. */
+function choiceBody(values: ChoiceValues, mode: SlotOrDateMode, withAddress: boolean): ChoiceBody {
+  const choice: BookingInput =
+    mode === 'slot'
+      ? { slot_start: values.slot_start }
+      : { requested_date: values.requested_date, note: values.note };
+  return withAddress ? { ...choice, address: values.address.trim() || null } : choice;
+}
+
+/** Checks the half of the choice on screen (and the address) with the route's schema, as the server does. */
+function choiceResolver(
+  schema: Parameters<typeof contractResolver>[0],
+  withAddress: boolean,
+): Resolver<ChoiceValues, ChoiceContext> {
+  const bySlot = contractResolver<ChoiceValues>(schema, (v) => choiceBody(v, 'slot', withAddress));
+  const byDate = contractResolver<ChoiceValues>(schema, (v) => choiceBody(v, 'other', withAddress));
+  return (values, context, options) =>
+    (context?.mode === 'other' ? byDate : bySlot)(values, context, options);
+}
+
+const proposeResolver = choiceResolver(bookingInput, false);
+const installationResolver = choiceResolver(installationBookingInput, true);
+
 /**
- * The state of a form that sends the choice by itself (the installation booking, the shop's counter-proposal):
- * the mode, the window picked and the date-and-note fields; `onSubmit` sends the window, or the checked date and
- * note. `send` gets the fields' setError for the server's 422.
+ * The state of a form that sends the choice by itself: the shop's counter-proposal (`bookingInput`), or the
+ * installation's booking (`installationBookingInput`, which also asks where: `addressField`). `onSubmit` checks the
+ * half of the choice on screen with the route's schema and sends it; `send` gets the fields' setError for the
+ * server's 422, whose window refusal shows under the windows.
  */
 export function useSlotOrDateForm(
-  send: (body: BookingInput, setError: UseFormSetError<RequestedDateInput>) => void,
+  send: (body: ChoiceBody, setError: UseFormSetError<ChoiceValues>) => void,
+  { withAddress = false }: { withAddress?: boolean } = {},
 ) {
   const [mode, setMode] = useState<SlotOrDateMode>('slot');
-  const [start, setStart] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<RequestedDateInput>({
-    resolver: dateResolver,
-    defaultValues: { requested_date: '', note: '' },
+  const { register, handleSubmit, setError, setValue, control, formState } = useForm<
+    ChoiceValues,
+    ChoiceContext
+  >({
+    resolver: withAddress ? installationResolver : proposeResolver,
+    context: { mode },
+    defaultValues: { slot_start: '', requested_date: '', note: '', address: '' },
   });
-  const sendDate = handleSubmit((values) => send(values, setError));
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (mode === 'other') return void sendDate(e);
-    e.preventDefault();
-    if (start) send({ slot_start: start }, setError);
-  };
+  const start = useWatch({ control, name: 'slot_start' }) || null;
+  const onSubmit = handleSubmit((values) => send(choiceBody(values, mode, withAddress), setError));
   /** The props of the SlotOrDate inside the form. */
-  const choice = (slots: UseQueryResult<Slot[]>, slotError?: string): SlotOrDateProps => ({
+  const choice = (slots: UseQueryResult<Slot[]>): SlotOrDateProps => ({
     mode,
     onModeChange: setMode,
     slots,
     value: start,
-    onChange: setStart,
+    onChange: (value) => setValue('slot_start', value),
     dateField: register('requested_date'),
     noteField: register('note'),
     noteRequired: true,
     errors: {
-      slot_start: slotError,
+      slot_start: formState.errors.slot_start?.message,
       requested_date: formState.errors.requested_date?.message,
       note: formState.errors.note?.message,
     },
   });
-  return { mode, start, onSubmit, choice };
+  const address = { field: register('address'), error: formState.errors.address?.message };
+  return { mode, start, onSubmit, choice, address };
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import {
   guestSiteVisitInput,
   requiredFieldMessage,
-  SITE_ADDRESS_MAX_LENGTH,
+  BOOKING_ADDRESS_MAX_LENGTH,
   siteVisitInput,
   type Booking,
 } from '@shop/contracts';
@@ -171,7 +171,7 @@ export default function SiteVisitPage() {
               label="Site address"
               hint="Where we come to measure: street, city and ZIP code."
               rows={2}
-              maxLength={SITE_ADDRESS_MAX_LENGTH}
+              maxLength={BOOKING_ADDRESS_MAX_LENGTH}
               autoComplete="street-address"
               containerClassName="sm:col-span-2"
               error={formState.errors.address?.message}
