@@ -372,6 +372,16 @@ test('the schedule blacks out no day a customer has a booking on, and says so un
   await expect(date).toHaveAttribute('aria-invalid', 'true');
   const saved = await admin.request.get('/api/admin/schedule', { headers: auth(adminToken) });
   expect(((await saved.json()) as { blackout_dates: string[] }).blackout_dates).not.toContain(day);
+
+  // The refusal links to that day's bookings, where the customer's request is, to move or cancel it.
+  const { booking } = (await asked.json()) as { booking: { email: string } };
+  await admin.getByRole('link', { name: /^See the bookings of / }).click();
+  await expect(admin).toHaveURL(`/admin/bookings?date=${day}`);
+  await expect(admin.getByLabel('Day', { exact: true })).toHaveValue(day);
+  await expect(
+    admin.getByRole('list', { name: 'Bookings' }).getByRole('listitem').filter({ hasText: booking.email }),
+  ).toContainText('Site visit');
+  await checkPage(admin, 'admin-bookings-day');
 });
 
 test('a sent proposal is revised into version 2; the customer sees it arrive, the history, and decides', async ({

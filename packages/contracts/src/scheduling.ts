@@ -312,6 +312,8 @@ export const adminBookingListQuery = z.object({
   kind: z.enum(BOOKING_KINDS).optional(),
   /** Only the bookings of this proposal version. */
   proposal_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Only the bookings on this day of the shop's timezone: by their window, or by the day asked for without one. */
+  date: isoDate('date').optional(),
 });
 export const adminBookingList = z.object({ bookings: z.array(booking), total: z.number().int() });
 export type AdminBookingList = z.infer<typeof adminBookingList>;

@@ -68,6 +68,15 @@ export async function daysWithOpenBookings(db: DbOrTx, days: string[], tz: strin
   return new Set(res.rows.map((r) => r.day));
 }
 
+/**
+ * A booking on a day of the shop's timezone: its window starts within the day (a range the slot index reads), or it
+ * has no window and asked for that day. The same day `daysWithOpenBookings` gives it.
+ */
+const onDay = (date: string, tz: string) => sql`(
+  (${bookings.slotStart} >= (${date}::date::timestamp at time zone ${tz})
+    and ${bookings.slotStart} < ((${date}::date + 1)::timestamp at time zone ${tz}))
+  or (${bookings.slotStart} is null and ${bookings.requestedDate} = ${date}::date))`;
+
 /** Bookings holding a place (not cancelled) per slot start in a range. */
 export async function heldBetween(db: DbOrTx, from: Date, to: Date) {
   return db
@@ -181,11 +190,14 @@ export async function listBookings(
     status?: BookingRow['status'];
     kind?: BookingRow['kind'];
     proposalId?: number;
+    /** A day of the shop's timezone `tz`: the bookings whose window starts on it, or asked for it without one. */
+    day?: { date: string; tz: string };
   },
   page: number,
   perPage: number,
 ) {
   const conditions: SQL[] = [];
+  if (filter.day) conditions.push(onDay(filter.day.date, filter.day.tz));
   if (filter.userId !== undefined) conditions.push(eq(bookings.userId, filter.userId));
   if (filter.status) conditions.push(eq(bookings.status, filter.status));
   if (filter.kind) conditions.push(eq(bookings.kind, filter.kind));

@@ -593,11 +593,17 @@ export async function adminBookings(
     status?: Booking['status'];
     kind?: Booking['kind'];
     proposal_id?: number;
+    date?: string;
   },
 ) {
   const { rows, total } = await q.listBookings(
     ctx.database.db,
-    { status: query.status, kind: query.kind, proposalId: query.proposal_id },
+    {
+      status: query.status,
+      kind: query.kind,
+      proposalId: query.proposal_id,
+      day: query.date ? { date: query.date, tz: ctx.config.shopTimezone } : undefined,
+    },
     query.page,
     query.perPage,
   );

@@ -968,6 +968,45 @@ describe('installation bookings', () => {
     expect(await db().select().from(bookings)).toEqual(before);
   });
 
+  it("the admin list finds the bookings of one day of the shop's timezone: windows starting on it, dates asked for it; a bad date 422", async () => {
+    // Auckland is 12 or 13 hours ahead of UTC: its morning windows start on the day before in UTC.
+    const zone = 'Pacific/Auckland';
+    await t.close();
+    t = await createTestApp({ env: { SHOP_TIMEZONE: zone } });
+    const deal = await accepted();
+    const call = caller(t);
+    const open = (await call('GET', `/api/user/proposals/${deal.proposal.id}/slots`, deal.a.token)).json()
+      .slots as { start: string }[];
+    const hour = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' });
+    const morning = open.findIndex((w) => hour.format(new Date(w.start)) === '09');
+    const { slots, id } = await bookedWindow(deal, morning);
+    const day = new Date(slots[morning].start).toLocaleDateString('en-CA', { timeZone: zone });
+    expect(day).not.toBe(slots[morning].start.slice(0, 10));
+    const asked = await call('POST', '/api/site-visits', deal.b.token, { requested_date: inDays(9) });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const idsOn = async (date: string) => {
+      const res = await call('GET', `/api/admin/bookings?date=${date}`, deal.admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().bookings.map((b: { id: number }) => b.id);
+    };
+    expect(await idsOn(day)).toEqual([id]);
+    expect(await idsOn(slots[morning].start.slice(0, 10))).not.toContain(id);
+    expect(await idsOn(inDays(9))).toEqual([asked.json().booking.id]);
+    expect(await idsOn('2031-01-01')).toEqual([]);
+    expect(
+      (await call('GET', `/api/admin/bookings?date=${day}&kind=site_visit`, deal.admin.token)).json().total,
+    ).toBe(0);
+    for (const [value, error] of [
+      ['tomorrow', 'The date must be a date (YYYY-MM-DD).'],
+      ['2026-02-30', 'The date must be a valid date.'],
+    ]) {
+      const res = await call('GET', `/api/admin/bookings?date=${value}`, deal.admin.token);
+      expect(res.statusCode, value).toBe(422);
+      expect(Object.keys(res.json().errors), value).toEqual(['date']);
+      expect(res.json().errors.date[0], value).toBe(error);
+    }
+  });
+
   it('only an accepted proposal can be booked', async () => {
     const setup = await dealSetup(t);
     const call = caller(t);

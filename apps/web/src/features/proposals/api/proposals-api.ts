@@ -141,6 +141,8 @@ export interface AdminBookingQuery {
   kind?: string;
   /** Only the bookings of this proposal version. */
   proposalId?: number;
+  /** Only the bookings on this day ("YYYY-MM-DD") of the shop's timezone. */
+  date?: string;
 }
 
 export const adminBookingsQuery = (query: AdminBookingQuery) =>
@@ -154,6 +156,7 @@ export const adminBookingsQuery = (query: AdminBookingQuery) =>
           status: query.status || undefined,
           kind: query.kind || undefined,
           proposal_id: query.proposalId,
+          date: query.date || undefined,
         },
         signal,
         ...own,

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 import { capitalize } from '../../../lib/text';
 
 const selectClasses =
@@ -25,5 +27,39 @@ export function StatusFilter({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * The labelled 'Day' date field of a back-office list: a calendar day ("YYYY-MM-DD"), or '' for every day. While a
+ * day is chosen, 'Every day' clears it and gives the field the focus, so the keyboard does not lose its place.
+ */
+export function DayFilter({ value, onChange }: { value: string; onChange: (day: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex items-center gap-2">
+      <label className="flex items-center gap-2 text-sm text-navy-900">
+        Day
+        <input
+          ref={input}
+          type="date"
+          className={selectClasses}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+      {value && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        >
+          Every day
+        </Button>
+      )}
+    </div>
   );
 }

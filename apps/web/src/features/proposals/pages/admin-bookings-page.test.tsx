@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { testBooking } from '../../../test/deals';
 import { renderWithProviders } from '../../../test/render';
@@ -32,5 +33,34 @@ describe('AdminBookingsPage', () => {
     expect(within(withReason!).getByText('Reason: “We moved offices.”')).toBeInTheDocument();
     expect(within(without!).getByText(/^Cancelled by the shop on /)).toBeInTheDocument();
     expect(within(without!).queryByText(/^Reason:/)).toBeNull();
+  });
+
+  it('lists the bookings of the day picked, says when that day has none, and Every day clears it', async () => {
+    const user = userEvent.setup();
+    const onDay = answer('get', '/api/admin/bookings', () => HttpResponse.json({ bookings: [], total: 0 }));
+    renderWithProviders(<AdminBookingsPage />, { route: '/admin/bookings?date=2030-03-04' });
+    expect(await screen.findByText('No bookings on Mar 4, 2030.')).toBeInTheDocument();
+    const day = screen.getByLabelText('Day');
+    expect(day).toHaveValue('2030-03-04');
+    expect(onDay.map((r) => r.url.searchParams.get('date'))).toEqual(['2030-03-04']);
+    const every = answer('get', '/api/admin/bookings', () =>
+      HttpResponse.json({ bookings: [testBooking(5, {})], total: 1 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Every day' }));
+    expect(await screen.findByRole('list', { name: 'Bookings' })).toBeInTheDocument();
+    expect(day).toHaveValue('');
+    expect(day).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Every day' })).toBeNull();
+    expect(every.map((r) => r.url.searchParams.has('date'))).toEqual([false]);
+  });
+
+  it('takes a day in the address bar that is not one for no filter', async () => {
+    const sent = answer('get', '/api/admin/bookings', () =>
+      HttpResponse.json({ bookings: [testBooking(5, {})], total: 1 }),
+    );
+    renderWithProviders(<AdminBookingsPage />, { route: '/admin/bookings?date=tomorrow' });
+    expect(await screen.findByRole('list', { name: 'Bookings' })).toBeInTheDocument();
+    expect(sent.map((r) => r.url.searchParams.has('date'))).toEqual([false]);
+    expect(screen.getByLabelText('Day')).toHaveValue('');
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAGE_SIZE } from '@shop/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { formatDate } from '../../../lib/dates';
 import { ClipboardIcon } from '../../../components/ui/icons';
 import { listStates, PagedList, pagesOfTotal } from '../../../components/ui/lists/paged-list';
 import { useListParams } from '../../../components/ui/lists/use-list-params';
@@ -10,16 +11,21 @@ import { adminBookingsQuery, useProposalsLive } from '../api/proposals-api';
 import { BOOKING_STATUSES } from '../api/types';
 import { BookingActions } from '../components/booking-actions';
 import { BookingSummary } from '../components/booking-summary';
-import { StatusFilter } from '../components/status-filter';
+import { DayFilter, StatusFilter } from '../components/status-filter';
 import { PROPOSAL_FAILURES } from '../messages';
 
-/** /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel. */
+/**
+ * /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel; filtered by
+ * status and by a day of the shop's timezone (`?date=`, where the schedule's refusal of a blackout day links to).
+ */
 export default function AdminBookingsPage() {
   useProposalsLive();
   const list = useListParams();
   const { page } = list;
   const status = list.get('status');
-  const query = useQuery(adminBookingsQuery({ page, status }));
+  // A day the address bar holds that is not one is no filter (the field could not show it).
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(list.get('date')) ? list.get('date') : '';
+  const query = useQuery(adminBookingsQuery({ page, status, date }));
   const { data } = query;
   const perPage = PAGE_SIZE.adminList;
   return (
@@ -28,18 +34,22 @@ export default function AdminBookingsPage() {
         title="Bookings"
         description="Installations and site visits: confirm them, propose another date or cancel."
       />
-      <div className="mb-4">
+      <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <StatusFilter
           statuses={BOOKING_STATUSES}
           value={status}
           onChange={(s) => list.setFilter('status', s)}
         />
+        <DayFilter value={date} onChange={(d) => list.setFilter('date', d)} />
       </div>
       <PagedList
         {...listStates(query, PROPOSAL_FAILURES.bookingsFailed)}
         empty={
           data && data.bookings.length === 0 ? (
-            <EmptyState icon={<ClipboardIcon className="size-6" />} title="No bookings." />
+            <EmptyState
+              icon={<ClipboardIcon className="size-6" />}
+              title={date ? `No bookings on ${formatDate(date)}.` : 'No bookings.'}
+            />
           ) : undefined
         }
         pagination={data && pagesOfTotal(page, data.total, perPage)}

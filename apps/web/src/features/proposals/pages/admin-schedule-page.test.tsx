@@ -161,6 +161,34 @@ describe('AdminSchedulePage', () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('links a day refused for its open bookings to that day’s bookings; another refusal has no link', async () => {
+    const user = userEvent.setup();
+    answer('get', '/api/admin/schedule', () => HttpResponse.json(schedule));
+    answer('put', '/api/admin/schedule', () =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          errors: {
+            'blackout_dates.0': [SCHEDULING_MESSAGES.blackoutOutOfRange],
+            'blackout_dates.1': [SCHEDULING_MESSAGES.blackoutBooked],
+          },
+        },
+        { status: 422 },
+      ),
+    );
+    renderWithProviders(<AdminSchedulePage />);
+    await user.click(await screen.findByRole('button', { name: 'Add a blackout date' }));
+    await user.click(screen.getByRole('button', { name: 'Add a blackout date' }));
+    fireEvent.change(screen.getByLabelText('Blackout date 1'), {
+      target: { value: CHRISTMAS_EVE.replace(/24$/, '23') },
+    });
+    fireEvent.change(screen.getByLabelText('Blackout date 2'), { target: { value: CHRISTMAS_EVE } });
+    await user.click(screen.getByRole('button', { name: 'Save availability' }));
+    const link = await screen.findByRole('link', { name: /^See the bookings of Dec 24, / });
+    expect(link).toHaveAttribute('href', `/admin/bookings?date=${CHRISTMAS_EVE}`);
+    expect(screen.getAllByRole('link', { name: /^See the bookings of/ })).toHaveLength(1);
+  });
+
   it('says the schedule failed to load and loads it again on Try again', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFieldArray, useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
-import { schedule as scheduleSchema } from '@shop/contracts';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
+import { Link } from 'react-router';
+import { schedule as scheduleSchema, SCHEDULING_MESSAGES } from '@shop/contracts';
+import { formatDate } from '../../../lib/dates';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { placeFieldErrors } from '../../../components/ui/forms/field-errors';
@@ -80,6 +89,7 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
   const { register, control, handleSubmit, setError, formState } = form;
   const weekly = useFieldArray({ control, name: 'weekly' });
   const blackout = useFieldArray({ control, name: 'blackout' });
+  const dates = useWatch({ control, name: 'blackout' });
   const save = useProposalMutation((values: ScheduleValues) => saveSchedule(toSchedule(values)));
   const err = (i: number, f: 'start' | 'end' | 'capacity' | 'weekday') =>
     formState.errors.weekly?.[i]?.[f]?.message;
@@ -179,27 +189,42 @@ function ScheduleForm({ initial }: { initial: Schedule }) {
           <p className="text-sm text-slate-600">No blackout dates: every weekly window can be booked.</p>
         )}
         <ul className="grid gap-2">
-          {blackout.fields.map((field, i) => (
-            <li key={field.id} className="flex items-end gap-2">
-              <TextField
-                label={`Blackout date ${i + 1}`}
-                type="date"
-                containerClassName="flex-1"
-                error={formState.errors.blackout?.[i]?.date?.message}
-                {...register(`blackout.${i}.date`)}
-              />
-              {/* Nor a date: the server names it by its place among the dates sent. */}
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={save.isPending}
-                onClick={() => blackout.remove(i)}
-                aria-label={`Remove blackout date ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
+          {blackout.fields.map((field, i) => {
+            const error = formState.errors.blackout?.[i]?.date?.message;
+            const day = dates[i]?.date;
+            return (
+              <li key={field.id}>
+                <div className="flex items-end gap-2">
+                  <TextField
+                    label={`Blackout date ${i + 1}`}
+                    type="date"
+                    containerClassName="flex-1"
+                    error={error}
+                    {...register(`blackout.${i}.date`)}
+                  />
+                  {/* Nor a date: the server names it by its place among the dates sent. */}
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={save.isPending}
+                    onClick={() => blackout.remove(i)}
+                    aria-label={`Remove blackout date ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
+                {/* The day's open bookings are what keeps it open: one link away, to move or cancel them. */}
+                {error === SCHEDULING_MESSAGES.blackoutBooked && day && (
+                  <Link
+                    to={`/admin/bookings?date=${day}`}
+                    className="mt-1 inline-block text-sm text-navy-700 underline"
+                  >
+                    See the bookings of {formatDate(day)}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </ul>
         <Button className="mt-3" size="sm" variant="outline" onClick={() => blackout.append({ date: '' })}>
           Add a blackout date
