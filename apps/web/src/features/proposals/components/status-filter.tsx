@@ -5,6 +5,33 @@ import { capitalize } from '../../../lib/text';
 const selectClasses =
   'rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 focus:border-navy-500 focus:ring-2 focus:ring-navy-500/20 focus:outline-none';
 
+/** A labelled select of a back-office list: 'All' (the value ''), then each option. */
+export function SelectFilter({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly (readonly [value: string, label: string])[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-navy-900">
+      {label}
+      <select className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All</option>
+        {options.map(([option, name]) => (
+          <option key={option} value={option}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The labelled 'Status' select of a back-office list: 'All', then each status, capitalized. */
 export function StatusFilter({
   statuses,
@@ -16,17 +43,12 @@ export function StatusFilter({
   onChange: (status: string) => void;
 }) {
   return (
-    <label className="flex items-center gap-2 text-sm text-navy-900">
-      Status
-      <select className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All</option>
-        {statuses.map((s) => (
-          <option key={s} value={s}>
-            {capitalize(s)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectFilter
+      label="Status"
+      options={statuses.map((s) => [s, capitalize(s)] as const)}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

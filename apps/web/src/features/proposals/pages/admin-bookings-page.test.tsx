@@ -54,13 +54,32 @@ describe('AdminBookingsPage', () => {
     expect(every.map((r) => r.url.searchParams.has('date'))).toEqual([false]);
   });
 
-  it('takes a day in the address bar that is not one for no filter', async () => {
+  it('takes a status, kind or day in the address bar that is none of the choices for no filter', async () => {
     const sent = answer('get', '/api/admin/bookings', () =>
       HttpResponse.json({ bookings: [testBooking(5, {})], total: 1 }),
     );
-    renderWithProviders(<AdminBookingsPage />, { route: '/admin/bookings?date=tomorrow' });
+    renderWithProviders(<AdminBookingsPage />, {
+      route: '/admin/bookings?date=tomorrow&kind=delivery&status=lost',
+    });
     expect(await screen.findByRole('list', { name: 'Bookings' })).toBeInTheDocument();
-    expect(sent.map((r) => r.url.searchParams.has('date'))).toEqual([false]);
+    expect(sent.map((r) => [...r.url.searchParams.keys()].sort())).toEqual([['page', 'perPage']]);
     expect(screen.getByLabelText('Day')).toHaveValue('');
+    expect(screen.getByLabelText('Kind')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('lists one kind of booking, and says the filters may hide others when none is left', async () => {
+    const user = userEvent.setup();
+    const all = answer('get', '/api/admin/bookings', () =>
+      HttpResponse.json({ bookings: [testBooking(5, {})], total: 1 }),
+    );
+    renderWithProviders(<AdminBookingsPage />, { route: '/admin/bookings' });
+    await screen.findByRole('list', { name: 'Bookings' });
+    expect(all).toHaveLength(1);
+    const visits = answer('get', '/api/admin/bookings', () => HttpResponse.json({ bookings: [], total: 0 }));
+    await user.selectOptions(screen.getByLabelText('Kind'), 'Site visits');
+    expect(await screen.findByText('No bookings.')).toBeInTheDocument();
+    expect(screen.getByText('Other bookings may be hidden by the filters.')).toBeInTheDocument();
+    expect(visits.map((r) => r.url.searchParams.get('kind'))).toEqual(['site_visit']);
   });
 });

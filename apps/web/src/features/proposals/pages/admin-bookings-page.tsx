@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_SIZE } from '@shop/contracts';
+import { PAGE_SIZE, type BookingKind } from '@shop/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDate } from '../../../lib/dates';
 import { ClipboardIcon } from '../../../components/ui/icons';
@@ -11,21 +11,29 @@ import { adminBookingsQuery, useProposalsLive } from '../api/proposals-api';
 import { BOOKING_STATUSES } from '../api/types';
 import { BookingActions } from '../components/booking-actions';
 import { BookingSummary } from '../components/booking-summary';
-import { DayFilter, StatusFilter } from '../components/status-filter';
+import { DayFilter, SelectFilter, StatusFilter } from '../components/status-filter';
 import { PROPOSAL_FAILURES } from '../messages';
+
+const KINDS = [
+  ['installation', 'Installations'],
+  ['site_visit', 'Site visits'],
+] as const satisfies readonly (readonly [BookingKind, string])[];
 
 /**
  * /admin/bookings: installations and site visits, upcoming first, with confirm / propose / cancel; filtered by
- * status and by a day of the shop's timezone (`?date=`, where the schedule's refusal of a blackout day links to).
+ * status, kind and a day of the shop's timezone (`?date=`, where the schedule's refusal of a blackout day links to).
  */
 export default function AdminBookingsPage() {
   useProposalsLive();
   const list = useListParams();
   const { page } = list;
-  const status = list.get('status');
-  // A day the address bar holds that is not one is no filter (the field could not show it).
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(list.get('date')) ? list.get('date') : '';
-  const query = useQuery(adminBookingsQuery({ page, status, date }));
+  // A filter the address bar holds that is none of the choices is no filter (the fields could not show it).
+  const pick = (key: string, valid: (value: string) => boolean) =>
+    valid(list.get(key)) ? list.get(key) : '';
+  const status = pick('status', (s) => (BOOKING_STATUSES as readonly string[]).includes(s));
+  const kind = pick('kind', (k) => KINDS.some(([known]) => known === k));
+  const date = pick('date', (d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  const query = useQuery(adminBookingsQuery({ page, status, kind, date }));
   const { data } = query;
   const perPage = PAGE_SIZE.adminList;
   return (
@@ -40,6 +48,7 @@ export default function AdminBookingsPage() {
           value={status}
           onChange={(s) => list.setFilter('status', s)}
         />
+        <SelectFilter label="Kind" options={KINDS} value={kind} onChange={(k) => list.setFilter('kind', k)} />
         <DayFilter value={date} onChange={(d) => list.setFilter('date', d)} />
       </div>
       <PagedList
@@ -49,6 +58,7 @@ export default function AdminBookingsPage() {
             <EmptyState
               icon={<ClipboardIcon className="size-6" />}
               title={date ? `No bookings on ${formatDate(date)}.` : 'No bookings.'}
+              description={status || kind ? 'Other bookings may be hidden by the filters.' : undefined}
             />
           ) : undefined
         }
