@@ -143,6 +143,7 @@ const envSchema = z.object({
   SENT_MAIL_RETENTION_DAYS: integer(1, 3650).default(90),
   NEWSLETTER_CONFIRM_DAYS: integer(1, 365).default(7),
   RETENTION_INTERVAL_MINUTES: integer(1, 1440).default(60),
+  BOOKING_REMINDER_INTERVAL_MINUTES: integer(1, 60).default(5),
   WEB_DIST: z.string().optional(),
   REALTIME_MAX_SOCKETS_PER_USER: integer(1, 1000).default(10),
   REALTIME_EVENTS_PER_10_SECONDS: integer(1, 10_000).default(20),
@@ -286,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sentMailRetentionMs: e.SENT_MAIL_RETENTION_DAYS * 86_400_000,
     newsletterConfirmMs: e.NEWSLETTER_CONFIRM_DAYS * 86_400_000,
     retentionIntervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+    bookingReminderIntervalMs: e.BOOKING_REMINDER_INTERVAL_MINUTES * 60_000,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     realtime: {
       /** Open sockets one user may have (across instances with Redis). */

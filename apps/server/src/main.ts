@@ -8,7 +8,9 @@ import { seedDemoData } from './seed/seed-demo';
 import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal';
 import { MailWorker } from './platform/mail/worker';
 import { loggableError, requestLogSerializer } from './platform/log-redaction';
-import { RetentionSweeper } from './platform/retention';
+import { PeriodicJob } from './platform/periodic-job';
+import { runRetention } from './platform/retention';
+import { sendBookingReminders } from './modules/scheduling/service';
 import { createShutdown, takeStopSignals } from './platform/shutdown';
 import { leaveEmbeddedSignalsToCaller } from './db/connection';
 import { searchIndexOf } from './modules/catalog/search-index';
@@ -70,10 +72,26 @@ async function main() {
   });
 
   // Expired sessions and tokens, old sent mail: one instance at a time (advisory lock), now and hourly.
-  const retention = new RetentionSweeper(ctx.database, {
-    sentMailRetentionMs: config.sentMailRetentionMs,
-    newsletterConfirmMs: config.newsletterConfirmMs,
+  const retention = new PeriodicJob({
+    name: 'retention run',
+    run: async () => {
+      const report = await runRetention(ctx.database, {
+        sentMailRetentionMs: config.sentMailRetentionMs,
+        newsletterConfirmMs: config.newsletterConfirmMs,
+      });
+      if (report && Object.values(report).some((n) => n > 0)) app.log.info(report, 'retention run');
+    },
     intervalMs: config.retentionIntervalMs,
+    log: app.log,
+  });
+  // The customers of the windows starting within a day are reminded, each once (instances skip each other's rows).
+  const reminders = new PeriodicJob({
+    name: 'booking reminders',
+    run: async () => {
+      const reminded = await sendBookingReminders(ctx);
+      if (reminded) app.log.info({ reminded }, 'booking reminders sent');
+    },
+    intervalMs: config.bookingReminderIntervalMs,
     log: app.log,
   });
 
@@ -84,6 +102,7 @@ async function main() {
       { name: 'mail', stop: () => mailer.stop() },
       { name: 'upload sweeper', stop: () => uploadSweeper.stop() },
       { name: 'retention', stop: () => retention.stop() },
+      { name: 'booking reminders', stop: () => reminders.stop() },
     ],
     release: () => runtime.close(),
     log: app.log,
@@ -101,6 +120,7 @@ async function main() {
   mailer.start();
   uploadSweeper.start();
   retention.start();
+  reminders.start();
   // A large catalogue's words are read into memory in the background; searches use the database until then.
   searchIndexOf(ctx).start();
   app.log.info(

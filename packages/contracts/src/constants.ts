@@ -98,6 +98,7 @@ export const NOTIFICATION_TYPES = [
   'booking_proposed',
   'booking_confirmed',
   'booking_cancelled',
+  'booking_reminder',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,15 +1,10 @@
 import type { Database } from '../db/connection';
 
-type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-
 export interface RetentionOptions {
   /** Sent mail rows older than this (since sent), and failed ones older than this (since queued), are deleted. */
   sentMailRetentionMs: number;
   /** An unconfirmed newsletter subscription's confirmation link stops working after this. */
   newsletterConfirmMs: number;
-  /** Time between runs. */
-  intervalMs: number;
-  log: Log;
 }
 
 /** Rows deleted (or tokens expired, or mail bodies blanked) per kind by one run. */
@@ -66,7 +61,7 @@ const LOCK_KEY = 727275;
  */
 export async function runRetention(
   database: Database,
-  opts: Pick<RetentionOptions, 'sentMailRetentionMs' | 'newsletterConfirmMs'>,
+  opts: RetentionOptions,
 ): Promise<RetentionReport | null> {
   const client = await database.pool.connect();
   try {
@@ -138,46 +133,5 @@ export async function runRetention(
     }
   } finally {
     client.release();
-  }
-}
-
-/** Runs the retention job at start-up and then periodically, on an unref'd timer. */
-export class RetentionSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
-
-  constructor(
-    private readonly database: Database,
-    private readonly opts: RetentionOptions,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      this.running = runRetention(this.database, this.opts)
-        .then((report) => {
-          if (report && Object.values(report).some((n) => n > 0)) this.opts.log.info(report, 'retention run');
-        })
-        .catch((err: unknown) =>
-          this.opts.log.warn(
-            { err: { message: String((err as Error)?.message ?? err) } },
-            'retention run failed',
-          ),
-        );
-      await this.running;
-      if (!this.stopped) {
-        this.timer = setTimeout(tick, this.opts.intervalMs);
-        this.timer.unref();
-      }
-    };
-    void tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
   }
 }

@@ -192,11 +192,17 @@ export const bookings = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['customer', 'shop'] }),
     /** The reason the side that cancelled it gave, if any (at most 500 characters, trimmed); null otherwise. */
     cancelReason: text('cancel_reason'),
+    /** When the customer was reminded of the confirmed window; null until then, and again once the window moves. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
     index('bookings_slot_idx')
       .on(t.slotStart)
       .where(sql`${t.status} <> 'cancelled'`),
+    // The reminders' sweep: the confirmed windows not yet reminded of, by start.
+    index('bookings_reminder_due_idx')
+      .on(t.slotStart)
+      .where(sql`${t.status} = 'confirmed' and ${t.remindedAt} is null`),
     index('bookings_proposal_idx').on(t.proposalId),
     index('bookings_user_idx').on(t.userId),
     index('bookings_requester_network_idx')

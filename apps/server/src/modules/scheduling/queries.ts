@@ -150,13 +150,42 @@ export async function insertBooking(db: DbOrTx, values: typeof bookings.$inferIn
   return row!;
 }
 
+/** Changes a booking; a window changed is one the customer has not been reminded of. */
 export async function updateBooking(db: DbOrTx, id: number, values: Partial<typeof bookings.$inferInsert>) {
+  const moved = values.slotStart !== undefined ? { remindedAt: null } : {};
   const [row] = await db
     .update(bookings)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, ...moved, updatedAt: sql`now()` })
     .where(eq(bookings.id, id))
     .returning();
   return row!;
+}
+
+/**
+ * Takes up to `limit` confirmed bookings whose window starts within the next `leadHours` and whose customer has
+ * not been reminded of it, and marks them reminded. One confirmed inside those hours is left out: its confirmation
+ * was the reminder. Rows another instance holds are skipped (SKIP LOCKED), so instances never remind twice.
+ */
+export async function claimDueReminders(db: DbOrTx, leadHours: number, limit: number) {
+  const due = await db.execute<{ id: number }>(sql`
+    select id from bookings
+    where status = 'confirmed' and reminded_at is null
+      and slot_start > now() and slot_start <= now() + make_interval(hours => ${leadHours})
+      and confirmed_at <= slot_start - make_interval(hours => ${leadHours})
+    order by slot_start
+    limit ${limit}
+    for update skip locked`);
+  if (!due.rows.length) return [];
+  return db
+    .update(bookings)
+    .set({ remindedAt: sql`now()` })
+    .where(
+      inArray(
+        bookings.id,
+        due.rows.map((r) => r.id),
+      ),
+    )
+    .returning();
 }
 
 export async function lockBooking(db: DbOrTx, id: number) {

@@ -583,6 +583,42 @@ export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
     return { id: b.id, rows };
   });
 
+/* ------------------------------------------------------------------------------------------ reminders */
+
+/** The customer of a confirmed window is reminded this many hours before it starts. */
+export const REMINDER_LEAD_HOURS = 24;
+/** Bookings reminded of in one transaction. */
+const REMINDER_BATCH = 50;
+
+/**
+ * Reminds the customers of the confirmed windows starting within REMINDER_LEAD_HOURS (a notification for an
+ * account, and a mail with the calendar entry), each once: a window moved since is reminded of again. Instances may
+ * run it at the same time (q.claimDueReminders skips what another holds). Answers how many were reminded.
+ */
+export async function sendBookingReminders(ctx: AppContext): Promise<number> {
+  let reminded = 0;
+  for (;;) {
+    let rows: NotificationRow[] = [];
+    const batch = await ctx.database.db.transaction(async (tx) => {
+      const due = await q.claimDueReminders(tx, REMINDER_LEAD_HOURS, REMINDER_BATCH);
+      for (const b of due)
+        rows = rows.concat(
+          await tellCustomer(
+            ctx,
+            tx,
+            b,
+            'booking_reminder',
+            `A reminder: your ${what(b)} is ${when(ctx, b)}.`,
+          ),
+        );
+      return due.length;
+    });
+    await publishNotifications(ctx, rows);
+    reminded += batch;
+    if (batch < REMINDER_BATCH) return reminded;
+  }
+}
+
 /* ------------------------------------------------------------------------------------------ shop side */
 
 export async function adminBookings(

@@ -14,6 +14,8 @@ import { mailQueue } from '../../../src/db/schema/mail';
 import { DEFAULT_LIMITS } from '../../../src/platform/rate-limit';
 import { notifications } from '../../../src/db/schema/notifications';
 import { users } from '../../../src/db/schema/users';
+import { updateBooking } from '../../../src/modules/scheduling/queries';
+import { sendBookingReminders } from '../../../src/modules/scheduling/service';
 import { bearer } from '../../support/http';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { caller, dealSetup, inDays } from '../proposals/support';
@@ -341,6 +343,90 @@ describe('schedule', () => {
       user_id: a.user.id,
       email: a.email,
     });
+  });
+});
+
+describe('reminders', () => {
+  /** A confirmed booking of customer A's, confirmed two days ago, its window starting `hours` from now. */
+  async function confirmedIn(deal: Awaited<ReturnType<typeof accepted>>, hours: number) {
+    const { id } = await bookedWindow(deal, 0);
+    const call = caller(t);
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, deal.admin.token)).statusCode).toBe(200);
+    await startIn(id, hours);
+    await db()
+      .update(bookings)
+      .set({ confirmedAt: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(bookings.id, id));
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    return id;
+  }
+  const reminderMails = async () =>
+    (await db().select().from(mailQueue)).filter((m) => m.kind === 'booking_reminder');
+  const remindedAt = async (id: number) =>
+    (await db().select({ at: bookings.remindedAt }).from(bookings).where(eq(bookings.id, id)))[0]!.at;
+
+  it('reminds the customer of a confirmed window within a day of its start, once, by notification and mail with the calendar entry', async () => {
+    const deal = await accepted();
+    const id = await confirmedIn(deal, 20);
+    expect(await sendBookingReminders(t.ctx)).toBe(1);
+    const [note] = await db().select().from(notifications).where(eq(notifications.userId, deal.a.user.id));
+    expect(note!.data).toMatchObject({
+      type: 'booking_reminder',
+      proposal_id: deal.proposal.id,
+      booking_id: id,
+      message: expect.stringMatching(/^A reminder: your installation is on /),
+    });
+    const [mail] = await reminderMails();
+    expect(mail!.toAddress).toBe(deal.a.email);
+    expect(mail!.textBody).toContain('The calendar entry is attached.');
+    expect(mail!.attachments?.map((a) => a.filename)).toEqual(['booking.ics']);
+    expect(await remindedAt(id)).not.toBeNull();
+    // Once: the next run finds nothing, and the shop is not told.
+    expect(await sendBookingReminders(t.ctx)).toBe(0);
+    expect(await reminderMails()).toHaveLength(1);
+    expect(await db().$count(notifications, eq(notifications.userId, deal.admin.user.id))).toBe(0);
+  });
+
+  it('leaves alone a window more than a day ahead, one that has started, a cancelled one, and one confirmed within the day', async () => {
+    const deal = await accepted();
+    const id = await confirmedIn(deal, 30);
+    expect(await sendBookingReminders(t.ctx)).toBe(0);
+    await startIn(id, -1);
+    expect(await sendBookingReminders(t.ctx)).toBe(0);
+    // Confirmed an hour ago, 21 hours before its start: the confirmation said it all.
+    await startIn(id, 20);
+    await db()
+      .update(bookings)
+      .set({ confirmedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(bookings.id, id));
+    expect(await sendBookingReminders(t.ctx)).toBe(0);
+    await db()
+      .update(bookings)
+      .set({ status: 'cancelled', confirmedAt: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(bookings.id, id));
+    expect(await sendBookingReminders(t.ctx)).toBe(0);
+    expect(await reminderMails()).toEqual([]);
+    expect(await remindedAt(id)).toBeNull();
+  });
+
+  it('reminds again of a window moved after the reminder', async () => {
+    const deal = await accepted();
+    const id = await confirmedIn(deal, 20);
+    expect(await sendBookingReminders(t.ctx)).toBe(1);
+    const later = new Date(Date.now() + 22 * 3_600_000);
+    await updateBooking(db(), id, { slotStart: later, slotEnd: new Date(later.getTime() + 3_600_000) });
+    expect(await remindedAt(id)).toBeNull();
+    expect(await sendBookingReminders(t.ctx)).toBe(1);
+    expect(await reminderMails()).toHaveLength(2);
+  });
+
+  it('two instances running the reminders at once remind each customer once', async () => {
+    const deal = await accepted();
+    await confirmedIn(deal, 20);
+    const runs = await Promise.all([sendBookingReminders(t.ctx), sendBookingReminders(t.ctx)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await reminderMails()).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   booking_proposed: 'Booking time proposed',
   booking_confirmed: 'Booking confirmed',
   booking_cancelled: 'Booking cancelled',
+  booking_reminder: 'Booking reminder',
   other: 'Other',
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bookings_reminder_due_idx" ON "bookings" USING btree ("slot_start") WHERE "bookings"."status" = 'confirmed' and "bookings"."reminded_at" is null;
