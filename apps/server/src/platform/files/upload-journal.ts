@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { uploadJournal } from '../../db/schema/uploads';
 import type { Config } from '../../config';
 import { DiskGuard, statfsProbe, type DiskSpaceProbe } from './disk-guard';
-import { loggableError } from '../log-redaction';
+import { PeriodicJob } from '../periodic-job';
 import type { FileStorage } from './storage';
 
 const SWEEP_BATCH = 100;
@@ -189,34 +189,27 @@ export interface UploadSweeperOptions {
 
 /** Sweeps the journal at start-up and then periodically, on an unref'd timer (it never keeps the process up). */
 export class UploadSweeper {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
-  private stopped = true;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly journal: UploadJournal,
     private readonly opts: UploadSweeperOptions,
-  ) {}
+  ) {
+    this.job = new PeriodicJob({
+      name: 'upload journal sweep',
+      run: () => this.sweep(),
+      intervalMs: opts.intervalMs ?? Math.max(1000, Math.min(opts.deadlineMs / 2, 5 * 60_000)),
+      log: opts.log,
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    const interval = this.opts.intervalMs ?? Math.max(1000, Math.min(this.opts.deadlineMs / 2, 5 * 60_000));
-    const tick = async () => {
-      if (this.stopped) return;
-      await this.sweep().catch((err: unknown) =>
-        this.opts.log.warn({ err: loggableError(err) }, 'upload journal sweep failed'),
-      );
-      if (!this.stopped) {
-        this.timer = setTimeout(tick, interval);
-        this.timer.unref();
-      }
-    };
-    void tick();
+    this.job.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    await this.job.stop();
     await this.running?.catch(() => {});
   }
 
