@@ -311,7 +311,7 @@ async function tellCustomer(
   else if (entry) paragraphs.push('The attached file takes the entry out of your calendar.');
   await enqueueMail(tx, {
     to: b.email,
-    subject: `Your ${what(b)} with ${ctx.config.appName}`,
+    subject: `${type === 'booking_reminder' ? 'Reminder: your' : 'Your'} ${what(b)} with ${ctx.config.appName}`,
     text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
     html: simpleHtml(ctx.config.appName, paragraphs, { label: 'View the details', url: link }),
     kind: type,

@@ -379,6 +379,7 @@ describe('reminders', () => {
     });
     const [mail] = await reminderMails();
     expect(mail!.toAddress).toBe(deal.a.email);
+    expect(mail!.subject).toBe(`Reminder: your installation with ${t.ctx.config.appName}`);
     expect(mail!.textBody).toContain('The calendar entry is attached.');
     expect(mail!.attachments?.map((a) => a.filename)).toEqual(['booking.ics']);
     expect(await remindedAt(id)).not.toBeNull();
