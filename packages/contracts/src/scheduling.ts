@@ -299,6 +299,8 @@ export const booking = z.object({
   cancelled_by: z.enum(['customer', 'shop']).nullable(),
   /** The reason the side that cancelled it gave (at most 500 characters); null when it gave none, or while it is not. */
   cancel_reason: z.string().nullable(),
+  /** When the customer was reminded of the confirmed window (a day before it); null until then, and once it moves. */
+  reminded_at: z.string().nullable(),
 });
 export type Booking = z.infer<typeof booking>;
 

@@ -63,5 +63,6 @@ export const testBooking = (id: number, fields: Partial<Booking> = {}): Booking 
   cancelled_at: null,
   cancelled_by: null,
   cancel_reason: null,
+  reminded_at: null,
   ...fields,
 });

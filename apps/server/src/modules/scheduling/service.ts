@@ -206,6 +206,7 @@ export function toBookingDto(found: q.BookingWithProposal): Booking {
     cancelled_at: b.cancelledAt?.toISOString() ?? null,
     cancelled_by: b.cancelledBy,
     cancel_reason: b.cancelReason,
+    reminded_at: b.remindedAt?.toISOString() ?? null,
   };
 }
 

@@ -383,6 +383,10 @@ describe('reminders', () => {
     expect(mail!.textBody).toContain('The calendar entry is attached.');
     expect(mail!.attachments?.map((a) => a.filename)).toEqual(['booking.ics']);
     expect(await remindedAt(id)).not.toBeNull();
+    const listed = (await caller(t)('GET', '/api/user/bookings', deal.a.token)).json().bookings;
+    expect(listed).toEqual([
+      expect.objectContaining({ id, reminded_at: (await remindedAt(id))!.toISOString() }),
+    ]);
     // Once: the next run finds nothing, and the shop is not told.
     expect(await sendBookingReminders(t.ctx)).toBe(0);
     expect(await reminderMails()).toHaveLength(1);

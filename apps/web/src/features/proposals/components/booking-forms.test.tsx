@@ -384,6 +384,23 @@ describe('Booking summary', () => {
     expect(screen.queryByText(/^Reason:/)).toBeNull();
   });
 
+  it.each([
+    ['admin', /^Reminder sent on /],
+    ['customer', /^Reminder sent to you on /],
+  ] as const)('says when the reminder of a confirmed window was sent, for the %s', (area, sent) => {
+    const confirmed = testBooking(5, {
+      status: 'confirmed',
+      slot_start: '2030-03-04T14:00:00.000Z',
+      slot_end: '2030-03-04T17:00:00.000Z',
+      confirmed_at: '2030-02-20T15:30:00.000Z',
+      reminded_at: '2030-03-03T14:05:00.000Z',
+    });
+    const { rerender } = renderWithProviders(<BookingSummary booking={confirmed} area={area} />);
+    expect(screen.getByText(sent)).toBeInTheDocument();
+    rerender(<BookingSummary booking={{ ...confirmed, reminded_at: null }} area={area} />);
+    expect(screen.queryByText(/^Reminder sent/)).toBeNull();
+  });
+
   it("names a date without a window as the customer's request, or as the shop's proposal", () => {
     const { rerender } = renderWithProviders(<BookingSummary booking={booking} area="customer" />);
     expect(screen.getByTestId('booking-date')).toHaveTextContent(/^Asked for Mar 4, 2030$/);

@@ -11,8 +11,8 @@ function cancelledBy(booking: Booking, area: 'admin' | 'customer'): string {
 }
 
 /**
- * A booking's date (a window, or the date asked for), its status, a site visit's address, and when and by whom it
- * was cancelled, with the reason given.
+ * A booking's date (a window, or the date asked for), its status, where it is, the reminder sent a day before it,
+ * and when and by whom it was cancelled, with the reason given.
  */
 export function BookingSummary({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const when = booking.slot_start
@@ -31,6 +31,11 @@ export function BookingSummary({ booking, area }: { booking: Booking; area: 'adm
         <p className="w-full whitespace-pre-line text-slate-600 wrap-anywhere">Address: {booking.address}</p>
       )}
       {booking.note && <p className="w-full text-slate-600">Note: {booking.note}</p>}
+      {booking.status === 'confirmed' && booking.reminded_at && (
+        <p className="w-full text-slate-600">
+          Reminder sent{area === 'customer' ? ' to you' : ''} on {formatShopDateTime(booking.reminded_at)}.
+        </p>
+      )}
       {booking.status === 'cancelled' && booking.cancelled_at && (
         <p className="w-full text-slate-600">
           Cancelled{cancelledBy(booking, area)} on {formatShopDateTime(booking.cancelled_at)}.
