@@ -167,23 +167,18 @@ export async function updateBooking(db: DbOrTx, id: number, values: Partial<type
  * was the reminder. Rows another instance holds are skipped (SKIP LOCKED), so instances never remind twice.
  */
 export async function claimDueReminders(db: DbOrTx, leadHours: number, limit: number) {
-  const due = await db.execute<{ id: number }>(sql`
-    select id from bookings
-    where status = 'confirmed' and reminded_at is null
-      and slot_start > now() and slot_start <= now() + make_interval(hours => ${leadHours})
-      and confirmed_at <= slot_start - make_interval(hours => ${leadHours})
-    order by slot_start
-    limit ${limit}
-    for update skip locked`);
-  if (!due.rows.length) return [];
   return db
     .update(bookings)
     .set({ remindedAt: sql`now()` })
     .where(
-      inArray(
-        bookings.id,
-        due.rows.map((r) => r.id),
-      ),
+      sql`${bookings.id} in (
+        select id from bookings
+        where status = 'confirmed' and reminded_at is null
+          and slot_start > now() and slot_start <= now() + make_interval(hours => ${leadHours})
+          and confirmed_at <= slot_start - make_interval(hours => ${leadHours})
+        order by slot_start
+        limit ${limit}
+        for update skip locked)`,
     )
     .returning();
 }

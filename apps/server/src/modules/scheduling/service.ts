@@ -587,7 +587,7 @@ export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
 /* ------------------------------------------------------------------------------------------ reminders */
 
 /** The customer of a confirmed window is reminded this many hours before it starts. */
-export const REMINDER_LEAD_HOURS = 24;
+const REMINDER_LEAD_HOURS = 24;
 /** Bookings reminded of in one transaction. */
 const REMINDER_BATCH = 50;
 

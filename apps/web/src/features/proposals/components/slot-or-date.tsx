@@ -151,9 +151,9 @@ const installationResolver = choiceResolver(installationBookingInput, true);
 
 /**
  * The state of a form that sends the choice by itself: the shop's counter-proposal (`bookingInput`), or the
- * installation's booking (`installationBookingInput`, which also asks where: `addressField`). `onSubmit` checks the
- * half of the choice on screen with the route's schema and sends it; `send` gets the fields' setError for the
- * server's 422, whose window refusal shows under the windows.
+ * installation's booking (`installationBookingInput`, which also asks where: `address`, its field and error).
+ * `onSubmit` checks the half of the choice on screen with the route's schema and sends it; `send` gets the fields'
+ * setError for the server's 422, whose window refusal shows under the windows.
  */
 export function useSlotOrDateForm(
   send: (body: ChoiceBody, setError: UseFormSetError<ChoiceValues>) => void,
