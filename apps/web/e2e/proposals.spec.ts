@@ -57,13 +57,18 @@ const RESERVED_FOR_FULL = 20;
  * window), so they do not all take the first window and fill it for each other. The list is in time order, and
  * the last RESERVED_FOR_FULL windows are left to the full-window journey.
  */
-async function checkAnOpenWindow(scope: Page | Locator) {
+async function checkAnOpenWindow(scope: Page | Locator, { changeable = false } = {}) {
   const radios = scope.locator('input[type="radio"]');
   await radios.first().waitFor({ state: 'attached' });
+  // A changeable booking starts more than 48 hours from now (a day more, so it stays so through the journey).
+  const after = changeable ? Date.now() + 72 * 3_600_000 : 0;
   const open = await radios.evaluateAll(
-    (all, reserved) =>
-      all.flatMap((el, i) => (i < all.length - reserved && !(el as HTMLInputElement).disabled ? [i] : [])),
-    RESERVED_FOR_FULL,
+    (all, { reserved, after }) =>
+      all.flatMap((el, i) => {
+        const input = el as HTMLInputElement;
+        return i < all.length - reserved && !input.disabled && Date.parse(input.value) > after ? [i] : [];
+      }),
+    { reserved: RESERVED_FOR_FULL, after },
   );
   expect(open.length).toBeGreaterThan(0);
   await radios.nth(open[Math.floor(Math.random() * open.length)]!).check();
@@ -165,7 +170,7 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   await expect(
     customer.getByRole('region', { name: 'Status' }).getByText('Accepted', { exact: true }),
   ).toBeVisible();
-  await checkAnOpenWindow(customer);
+  await checkAnOpenWindow(customer, { changeable: true });
   await customer.getByRole('textbox', { name: 'Installation address' }).fill('12 Harbor Road, Suite 400');
   await checkPage(customer, 'user-proposal-slots');
   await customer.getByRole('button', { name: 'Book this window' }).click();
@@ -190,6 +195,17 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
 
   await customer.reload();
   await expect(date.getByText('Confirmed', { exact: true })).toBeVisible();
+  // The crew goes elsewhere: the customer changes the address, and the shop reads the new one.
+  await date.getByRole('button', { name: 'Change address' }).click();
+  const where = customer.getByRole('dialog', { name: 'Change the address' });
+  await where.getByRole('textbox', { name: 'Installation address' }).fill('Pier 9, Dock Street');
+  await checkPage(customer, 'user-booking-address');
+  await where.getByRole('button', { name: 'Save address' }).click();
+  await expect(customer.getByText('The address is saved. The shop is told.')).toBeVisible();
+  await expect(date.getByText('Address: Pier 9, Dock Street', { exact: true })).toBeVisible();
+  await expect(date.getByText('Confirmed', { exact: true })).toBeVisible();
+  await admin.goto(`/admin/proposals/${proposalId}`);
+  await expect(installation.getByText('Address: Pier 9, Dock Street', { exact: true })).toBeVisible();
   await customer.goto(`/user/design-status/${slug}`);
   const onDesign = customer.getByRole('region', { name: 'Proposals and installation' });
   await expect(onDesign.getByText('Confirmed', { exact: true })).toBeVisible();

@@ -99,6 +99,7 @@ export const NOTIFICATION_TYPES = [
   'booking_confirmed',
   'booking_cancelled',
   'booking_reminder',
+  'booking_updated',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -27,6 +27,7 @@ export const SCHEDULING_MESSAGES = {
   windowFull: 'This window is fully booked. Please choose another.',
   notAWindow: 'The selected time is not an available window.',
   sameWindow: 'The booking is already in this window. Please choose another.',
+  sameAddress: 'The booking already has this address.',
   tooLate: 'Bookings can be changed or cancelled only up to 48 hours before the start.',
   notChangeable: 'This booking can no longer be changed.',
   notConfirmable: 'Only a requested or proposed booking can be confirmed.',
@@ -94,6 +95,9 @@ const blackoutDate = isoDate('blackout date').pipe(
  *                                                   404, 409 (< 48 h, cancelled, window full), 422
  *   POST /api/user/bookings/{id}/cancel             [cancelBookingInput: { reason? }] -> { booking }
  *                                                   404, 409 (< 48 h or already cancelled), 422 (reason)
+ *   POST /api/user/bookings/{id}/address            bookingAddressInput: { address } -> { booking } (the shop is
+ *                                                   told; a confirmed window's calendar entry is sent again)
+ *                                                   404, 409 (< 48 h or cancelled), 422 (too long, the same one)
  *
  * A cancellation's body is optional (none is a cancellation without a reason); its reason, trimmed (an empty one
  * is none), is kept as the booking's cancel_reason and told to the other side in its notification and mail.
@@ -231,6 +235,19 @@ export type InstallationBookingInput = z.output<typeof installationBookingInput>
 export type InstallationBookingBody = z.input<typeof installationBookingInput>;
 
 export const rescheduleInput = z.object({ slot_start: slotStart });
+
+/**
+ * The customer's change of where a booking is made: the new address, trimmed; an empty one or null takes the
+ * address out. The field must be sent: a body without it changes nothing and is refused.
+ */
+export const bookingAddressInput = z
+  .object({
+    address: boundedText('address', BOOKING_ADDRESS_MAX_LENGTH)
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type BookingAddressBody = z.input<typeof bookingAddressInput>;
 
 /** The longest reason a side gives when it cancels a booking. */
 export const CANCEL_REASON_MAX_LENGTH = 500;

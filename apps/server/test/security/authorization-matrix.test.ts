@@ -501,6 +501,12 @@ const MATRIX: Record<string, Entry> = {
     url: (fx) => `/api/user/bookings/${fx.deal.bookings.forCustomerCancel}/cancel`,
     ownedByA: true,
   },
+  'POST /api/user/bookings/:id/address': {
+    kind: 'customer',
+    url: (fx) => `/api/user/bookings/${fx.deal.bookings.forAddress}/address`,
+    body: () => json({ address: 'Pier 9, Dock Street' }),
+    ownedByA: true,
+  },
   'GET /api/site-visits/slots': { kind: 'public', url: () => '/api/site-visits/slots' },
   'POST /api/site-visits': {
     kind: 'public',

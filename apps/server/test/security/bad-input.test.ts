@@ -262,6 +262,7 @@ const PARAMS: Record<string, (fx: Fixture) => Record<string, string>> = {
   'POST /api/user/bookings/:id/confirm': (fx) => ({ id: String(fx.deal.bookings.forCustomerConfirm) }),
   'POST /api/user/bookings/:id/reschedule': (fx) => ({ id: String(fx.deal.bookings.forReschedule) }),
   'POST /api/user/bookings/:id/cancel': (fx) => ({ id: String(fx.deal.bookings.forCustomerCancel) }),
+  'POST /api/user/bookings/:id/address': (fx) => ({ id: String(fx.deal.bookings.forAddress) }),
 };
 
 /* ------------------------------------------------------------------------------------------ the route table */

@@ -86,6 +86,7 @@ export async function createDealFixtures(
       forCustomerConfirm: await booking('proposed'),
       forReschedule: await booking('requested'),
       forCustomerCancel: await booking('requested'),
+      forAddress: await booking('requested'),
     },
   };
 }

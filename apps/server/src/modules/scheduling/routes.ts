@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminBookingList,
   adminBookingListQuery,
+  bookingAddressInput,
   bookingInput,
   bookingResponse,
   bookingsResponse,
@@ -164,6 +165,17 @@ export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOpt
       errors: [401, 403, 404, 409, 422],
     },
     (id, body, request) => service.customerCancel(ctx, me(request), id, reasonOf(body, request)),
+  );
+  recordRoute(
+    app,
+    {
+      ...customer,
+      method: 'POST',
+      url: '/api/user/bookings/:id/address',
+      body: bookingAddressInput,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body, request) => service.customerChangeAddress(ctx, me(request), id, body.address),
   );
 
   /* Public: site visits */

@@ -584,6 +584,40 @@ export const customerConfirm = (ctx: AppContext, userId: number, id: number) =>
     return { id: b.id, rows };
   });
 
+/**
+ * The customer changes where the booking is made (null takes the address out), up to 48 hours before its start as
+ * any change. The shop is told the new address; a confirmed window's calendar entry is sent again, the same entry
+ * with a later SEQUENCE, so the customer's calendar shows the new place. An address the booking already has is
+ * refused (422): it changes nothing, and the shop would be told of nothing.
+ */
+export const customerChangeAddress = (ctx: AppContext, userId: number, id: number, address: string | null) =>
+  customerChange(ctx, userId, async (tx, spend) => {
+    const b = await ownBooking(tx, userId, id);
+    checkChangeable(b);
+    if (b.address === address) throw fieldError('address', SCHEDULING_MESSAGES.sameAddress);
+    await spend();
+    const next = await q.updateBooking(tx, b.id, { address });
+    const rows = await tellShop(
+      ctx,
+      tx,
+      next,
+      'booking_updated',
+      address
+        ? `${b.name} changed the address of the ${what(b)} #${b.id} ${when(ctx, b)} to "${address}".`
+        : `${b.name} took the address out of the ${what(b)} #${b.id} ${when(ctx, b)}.`,
+    );
+    if (entryOf(next))
+      await tellCustomer(
+        ctx,
+        tx,
+        next,
+        'booking_updated',
+        `The address of your ${what(b)} ${when(ctx, next)} is changed as you asked.`,
+        false,
+      );
+    return { id: b.id, rows };
+  });
+
 /* ------------------------------------------------------------------------------------------ reminders */
 
 /** The customer of a confirmed window is reminded this many hours before it starts. */

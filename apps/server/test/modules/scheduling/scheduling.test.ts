@@ -1363,6 +1363,111 @@ describe('installation bookings', () => {
     expect(note).toBeDefined();
   });
 
+  it('the customer changes the address of a booking: the shop is told it, a bad or unchanged one writes nothing, another customer gets 404', async () => {
+    const { a, b, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const url = `/api/user/bookings/${id}/address`;
+    const [before] = await db().select().from(bookings).where(eq(bookings.id, id));
+
+    for (const [body, error] of [
+      [{ address: 'x'.repeat(301) }, 'The address may not be greater than 300 characters.'],
+      [{ address: 42 }, 'The address must be a string.'],
+      [{}, 'The address field is required.'],
+    ] as const) {
+      const res = await call('POST', url, a.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors).toEqual({ address: [error] });
+    }
+    expect((await call('POST', url, a.token, { address: 'Pier 9', slot_start: 'x' })).statusCode).toBe(422);
+    // The booking has none: taking it out changes nothing.
+    const same = await call('POST', url, a.token, { address: '  ' });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors).toEqual({ address: [SCHEDULING_MESSAGES.sameAddress] });
+    expect((await call('POST', url, b.token, { address: 'Pier 9' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/user/bookings/999999/address', a.token, { address: 'Pier 9' })).statusCode,
+    ).toBe(404);
+    expect((await db().select().from(bookings).where(eq(bookings.id, id)))[0]).toEqual(before);
+    expect(await db().$count(mailQueue)).toBe(0);
+    expect(await db().$count(notifications)).toBe(0);
+
+    const changed = await call('POST', url, a.token, { address: '  Pier 9, Dock Street  ' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().booking).toMatchObject({ id, address: 'Pier 9, Dock Street', status: 'requested' });
+    expect((await call('GET', '/api/user/bookings', a.token)).json().bookings).toEqual([
+      expect.objectContaining({ id, address: 'Pier 9, Dock Street' }),
+    ]);
+    expect(
+      (await call('GET', `/api/admin/bookings?proposal_id=${proposal.id}`, admin.token)).json().bookings,
+    ).toEqual([expect.objectContaining({ id, address: 'Pier 9, Dock Street' })]);
+    // The shop is told the new address; the customer, whose request is not confirmed yet, has no calendar entry to
+    // update and gets nothing.
+    const told = await db().select().from(notifications);
+    expect(told.map((n) => [n.userId, n.data.type])).toEqual([[admin.user.id, 'booking_updated']]);
+    expect(told[0]!.data.message).toContain('to "Pier 9, Dock Street"');
+    expect(told[0]!.data.booking_id).toBe(id);
+    expect((await db().select().from(mailQueue)).map((m) => m.toAddress)).toEqual([t.ctx.config.shopInbox]);
+
+    // An empty address takes it out.
+    await db().delete(mailQueue);
+    const out = await call('POST', url, a.token, { address: null });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().booking.address).toBeNull();
+    const [last] = await db().select().from(notifications).orderBy(desc(notifications.id)).limit(1);
+    expect(last!.data.message).toContain('took the address out');
+  });
+
+  it('a confirmed booking’s new address reaches the customer’s calendar: the same entry, its SEQUENCE the change’s, the new LOCATION', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    const entries = async () =>
+      (await db().select().from(mailQueue).orderBy(mailQueue.id))
+        .filter((m) => m.toAddress !== t.ctx.config.shopInbox)
+        .flatMap((m) =>
+          (m.attachments ?? []).map((att) => Buffer.from(att.contentBase64, 'base64').toString()),
+        );
+    const [confirmation] = await entries();
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+
+    const changed = await call('POST', `/api/user/bookings/${id}/address`, a.token, {
+      address: 'Pier 9; Gate B',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Still confirmed: the shop need not confirm the window again.
+    expect(changed.json().booking.status).toBe('confirmed');
+    const [update] = await entries();
+    expect(update).toBeDefined();
+    expect(update).toContain('METHOD:PUBLISH');
+    expect(update).toContain('LOCATION:Pier 9\\; Gate B\r\n');
+    const uid = (ics: string) => /UID:(.+)\r\n/.exec(ics)![1];
+    const sequence = (ics: string) => Number(/SEQUENCE:(\d+)/.exec(ics)![1]);
+    expect(uid(update!)).toBe(uid(confirmation!));
+    // The SEQUENCE is the change's second (since 2024): never below the confirmation's, above it once a second passed.
+    const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+    expect(sequence(update!)).toBe(Math.floor((row!.updatedAt!.getTime() - Date.UTC(2024, 0, 1)) / 1000));
+    expect(sequence(update!)).toBeGreaterThanOrEqual(sequence(confirmation!));
+    expect(await db().$count(notifications, eq(notifications.userId, a.user.id))).toBe(0);
+
+    // Within 48 hours of its start the address is no longer changed here, as the window is not.
+    await startIn(id, 47);
+    const late = await call('POST', `/api/user/bookings/${id}/address`, a.token, { address: 'Pier 10' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(SCHEDULING_MESSAGES.tooLate);
+    await startIn(id, 72);
+    expect((await call('POST', `/api/user/bookings/${id}/cancel`, a.token)).statusCode).toBe(200);
+    const cancelled = await call('POST', `/api/user/bookings/${id}/address`, a.token, { address: 'Pier 10' });
+    expect(cancelled.statusCode).toBe(409);
+    expect((await db().select().from(bookings).where(eq(bookings.id, id)))[0]!.address).toBe(
+      'Pier 9; Gate B',
+    );
+  });
+
   it('refuses a move or a proposal to the window the booking is already in (422), and the booking stays confirmed', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);

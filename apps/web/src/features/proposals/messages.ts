@@ -31,6 +31,7 @@ export const PROPOSAL_FAILURES = {
   confirmFailed: 'Failed to confirm the booking.',
   cancelFailed: 'Failed to cancel the booking.',
   moveFailed: 'Failed to move the booking.',
+  addressFailed: 'Failed to save the address.',
   proposeDateFailed: 'Failed to propose the date.',
   availabilityFailed: 'Failed to save the availability.',
 } as const;

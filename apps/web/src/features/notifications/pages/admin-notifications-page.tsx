@@ -25,6 +25,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   booking_confirmed: 'Booking confirmed',
   booking_cancelled: 'Booking cancelled',
   booking_reminder: 'Booking reminder',
+  booking_updated: 'Booking changed',
   other: 'Other',
 };
 

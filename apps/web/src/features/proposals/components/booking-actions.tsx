@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { CANCEL_REASON_MAX_LENGTH, cancelBookingInput } from '@shop/contracts';
+import {
+  BOOKING_ADDRESS_MAX_LENGTH,
+  bookingAddressInput,
+  CANCEL_REASON_MAX_LENGTH,
+  cancelBookingInput,
+} from '@shop/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/form-field';
@@ -11,6 +16,7 @@ import { toast } from '../../../lib/toast';
 import {
   cancelBookingAsAdmin,
   cancelMyBooking,
+  changeMyBookingAddress,
   confirmBooking,
   confirmMyBooking,
   proposeBooking,
@@ -28,9 +34,12 @@ import { SlotOrDate, useSlotOrDateForm } from './slot-or-date';
 import { SlotPicker } from './slot-picker';
 import { PROPOSAL_FAILURES } from '../messages';
 
-/** Confirm, propose another date (admin), reschedule (customer) and cancel, while the booking allows it. */
+/**
+ * Confirm, propose another date (admin), reschedule and change the address (customer) and cancel, while the booking
+ * allows it.
+ */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
-  const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'address' | 'cancel' | null>(null);
   const confirm = useProposalMutation((id: number) =>
     area === 'admin' ? confirmBooking(id) : confirmMyBooking(id),
   );
@@ -54,7 +63,8 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
     <div className="mt-3 flex flex-wrap gap-2">
       {tooLate && (
         <p className="w-full text-sm text-slate-600">
-          A booking can be moved or cancelled up to 48 hours before its start. For a change now, please{' '}
+          A booking can be moved, cancelled or given another address up to 48 hours before its start. For a
+          change now, please{' '}
           <Link to="/contact" className="font-semibold text-copper-700 underline underline-offset-2">
             contact us
           </Link>
@@ -85,6 +95,11 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           Reschedule
         </Button>
       )}
+      {area === 'customer' && booking.changeable && (
+        <Button size="sm" variant="outline" onClick={() => setDialog('address')}>
+          {booking.address ? 'Change address' : 'Add address'}
+        </Button>
+      )}
       {canCancel && (
         <Button size="sm" variant="danger" onClick={() => setDialog('cancel')}>
           Cancel booking
@@ -92,6 +107,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
       )}
       {dialog === 'cancel' && <CancelDialog booking={booking} area={area} onClose={() => setDialog(null)} />}
       {dialog === 'propose' && <ProposeDialog booking={booking} onClose={() => setDialog(null)} />}
+      {dialog === 'address' && <AddressDialog booking={booking} onClose={() => setDialog(null)} />}
       {dialog === 'reschedule' && booking.proposal_id && (
         <RescheduleDialog
           booking={booking}
@@ -174,6 +190,58 @@ function CancelDialog({
         />
       </form>
     </Dialog>
+  );
+}
+
+interface AddressValues {
+  address: string;
+}
+
+const addressResolver = contractResolver<AddressValues>(bookingAddressInput);
+
+/** The customer's change of where the booking is made: the shop is told, and a confirmed date's calendar entry follows. */
+function AddressDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const { register, handleSubmit, setError, formState } = useForm<AddressValues>({
+    resolver: addressResolver,
+    defaultValues: { address: booking.address ?? '' },
+  });
+  const change = useProposalMutation((address: string) => changeMyBookingAddress(booking.id, address));
+  const onSubmit = handleSubmit((values) => {
+    // Saved as it is: nothing to send, nobody to tell.
+    if (values.address.trim() === (booking.address ?? '')) return onClose();
+    change.run(values.address, {
+      onSuccess: () => {
+        onClose();
+        toast.success('The address is saved. The shop is told.');
+      },
+      failure: PROPOSAL_FAILURES.addressFailed,
+      onError: (e) => (e instanceof ApiError && showFieldErrors(e, setError) ? null : undefined),
+    });
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={booking.address ? 'Change the address' : 'Add an address'}
+      description={
+        booking.status === 'confirmed'
+          ? 'The shop is told, and your calendar entry is sent again with the new address.'
+          : 'The shop is told.'
+      }
+      onSubmit={onSubmit}
+      submitLabel="Save address"
+      cancelLabel="Close"
+      loading={change.isPending}
+    >
+      <TextAreaField
+        label={booking.kind === 'installation' ? 'Installation address' : 'Address'}
+        hint="Leave it empty to take the address out."
+        rows={3}
+        maxLength={BOOKING_ADDRESS_MAX_LENGTH}
+        error={formState.errors.address?.message}
+        {...register('address')}
+      />
+    </FormDialog>
   );
 }
 

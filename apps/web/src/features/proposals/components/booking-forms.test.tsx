@@ -343,11 +343,14 @@ describe('Booking actions', () => {
     changeable: false,
   };
 
-  it('says why a booking within 48 hours of its start has no Reschedule or Cancel for the customer', () => {
-    renderWithProviders(<BookingActions booking={soon} area="customer" />);
-    expect(screen.getByText(/can be moved or cancelled up to 48 hours before its start/)).toBeInTheDocument();
+  it('says why a booking within 48 hours of its start has no Reschedule, address change or Cancel for the customer', () => {
+    renderWithProviders(<BookingActions booking={{ ...soon, address: 'Dock 1' }} area="customer" />);
+    expect(
+      screen.getByText(/can be moved, cancelled or given another address up to 48 hours before its start/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change address' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
   });
 
@@ -362,6 +365,81 @@ describe('Booking actions', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(cancelled).toHaveLength(0);
+  });
+});
+
+describe('Change the address (customer)', () => {
+  const confirmed: Booking = {
+    ...booking,
+    status: 'confirmed',
+    slot_start: '2030-03-04T14:00:00.000Z',
+    slot_end: '2030-03-04T17:00:00.000Z',
+    requested_date: null,
+    note: null,
+    address: 'Dock 1, Harbor Road',
+  };
+
+  it('opens on the address the booking has; the server refusal lands under it; the new one is sent trimmed', async () => {
+    const user = userEvent.setup();
+    clearToasts();
+    let refuse = true;
+    const sent = answer('post', '/api/user/bookings/5/address', () =>
+      refuse
+        ? HttpResponse.json(
+            {
+              message: 'The given data was invalid.',
+              errors: { address: ['The booking already has this address.'] },
+            },
+            { status: 422 },
+          )
+        : HttpResponse.json({ booking: { ...confirmed, address: 'Pier 9, Dock Street' } }),
+    );
+    renderWithProviders(<BookingActions booking={confirmed} area="customer" />);
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the address' });
+    expect(dialog).toHaveAccessibleDescription(/calendar entry is sent again with the new address/);
+    const field = within(dialog).getByRole('textbox', { name: /Installation address/ });
+    expect(field).toHaveValue('Dock 1, Harbor Road');
+    expect(field).toHaveAttribute('maxlength', '300');
+    await user.clear(field);
+    await user.type(field, '  Pier 9, Dock Street ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/The booking already has this address\./));
+    expect(getToasts()).toEqual([]);
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sent.map((r) => r.body)).toEqual([
+      { address: 'Pier 9, Dock Street' },
+      { address: 'Pier 9, Dock Street' },
+    ]);
+    expect(getToasts().map((t) => t.message)).toContain('The address is saved. The shop is told.');
+  });
+
+  it('sends nothing when the address is saved unchanged, and an emptied one as none', async () => {
+    const user = userEvent.setup();
+    const sent = answer('post', '/api/user/bookings/5/address', () =>
+      HttpResponse.json({ booking: { ...confirmed, address: null } }),
+    );
+    renderWithProviders(<BookingActions booking={confirmed} area="customer" />);
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    await user.clear(screen.getByRole('textbox', { name: /Installation address/ }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toEqual({ address: null });
+  });
+
+  it('is offered as Add address to a booking without one, and never to the shop', () => {
+    const { unmount } = renderWithProviders(<BookingActions booking={booking} area="customer" />);
+    expect(screen.getByRole('button', { name: 'Add address' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<BookingActions booking={confirmed} area="admin" />);
+    expect(screen.queryByRole('button', { name: /address/ })).toBeNull();
   });
 });
 
