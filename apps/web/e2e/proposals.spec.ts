@@ -206,6 +206,15 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   await expect(date.getByText('Confirmed', { exact: true })).toBeVisible();
   await admin.goto(`/admin/proposals/${proposalId}`);
   await expect(installation.getByText('Address: Pier 9, Dock Street', { exact: true })).toBeVisible();
+  // The customer calls with the gate to use: the shop adds it, and the customer reads it.
+  await installation.getByRole('button', { name: 'Change address' }).click();
+  const correction = admin.getByRole('dialog', { name: 'Change the address' });
+  await correction.getByRole('textbox', { name: 'Installation address' }).fill('Pier 9, Dock Street, Gate B');
+  await correction.getByRole('button', { name: 'Save address' }).click();
+  await expect(admin.getByText('The address is saved. The customer is told.')).toBeVisible();
+  await expect(installation.getByText('Address: Pier 9, Dock Street, Gate B', { exact: true })).toBeVisible();
+  await customer.reload();
+  await expect(date.getByText('Address: Pier 9, Dock Street, Gate B', { exact: true })).toBeVisible();
   await customer.goto(`/user/design-status/${slug}`);
   const onDesign = customer.getByRole('region', { name: 'Proposals and installation' });
   await expect(onDesign.getByText('Confirmed', { exact: true })).toBeVisible();

@@ -84,6 +84,9 @@ const blackoutDate = isoDate('blackout date').pipe(
  *                                                   404, 409 (cancelled/confirmed, window full), 422
  *   POST /api/admin/bookings/{id}/cancel            [cancelBookingInput: { reason? }] -> { booking }
  *                                                   404, 409 (already cancelled or < 48 h before), 422 (reason)
+ *   POST /api/admin/bookings/{id}/address           bookingAddressInput: { address } -> { booking } (the customer is
+ *                                                   told; a confirmed window's calendar entry is sent again)
+ *                                                   404, 409 (cancelled, started), 422 (too long, the same one)
  *
  * Customer area (customer guard; another customer's proposal/booking answers 404):
  *   GET  /api/user/proposals/{id}/slots             -> { slots: [{ start, end, available }] } (next 60 days)   404
@@ -237,8 +240,8 @@ export type InstallationBookingBody = z.input<typeof installationBookingInput>;
 export const rescheduleInput = z.object({ slot_start: slotStart });
 
 /**
- * The customer's change of where a booking is made: the new address, trimmed; an empty one or null takes the
- * address out. The field must be sent: a body without it changes nothing and is refused.
+ * A change of where a booking is made, by the customer or the shop: the new address, trimmed; an empty one or null
+ * takes the address out. The field must be sent: a body without it changes nothing and is refused.
  */
 export const bookingAddressInput = z
   .object({

@@ -445,6 +445,11 @@ const MATRIX: Record<string, Entry> = {
     kind: 'admin',
     url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminCancel}/cancel`,
   },
+  'POST /api/admin/bookings/:id/address': {
+    kind: 'admin',
+    url: (fx) => `/api/admin/bookings/${fx.deal.bookings.forAdminAddress}/address`,
+    body: () => json({ address: 'Pier 9, Dock Street' }),
+  },
   'GET /api/user/proposals': { kind: 'customer', url: () => '/api/user/proposals' },
   'GET /api/user/proposals/:id': {
     kind: 'customer',

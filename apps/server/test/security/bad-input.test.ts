@@ -253,6 +253,7 @@ const PARAMS: Record<string, (fx: Fixture) => Record<string, string>> = {
   'POST /api/admin/bookings/:id/confirm': (fx) => ({ id: String(fx.deal.bookings.forAdminConfirm) }),
   'POST /api/admin/bookings/:id/propose': (fx) => ({ id: String(fx.deal.bookings.forAdminPropose) }),
   'POST /api/admin/bookings/:id/cancel': (fx) => ({ id: String(fx.deal.bookings.forAdminCancel) }),
+  'POST /api/admin/bookings/:id/address': (fx) => ({ id: String(fx.deal.bookings.forAdminAddress) }),
   'GET /api/user/proposals/:id': (fx) => ({ id: String(fx.deal.sent.forRead) }),
   'GET /api/user/proposals/:id/pdf': (fx) => ({ id: String(fx.deal.sent.forRead) }),
   'GET /api/user/proposals/:id/slots': (fx) => ({ id: String(fx.deal.acceptedForBooking) }),

@@ -87,6 +87,7 @@ export async function createDealFixtures(
       forReschedule: await booking('requested'),
       forCustomerCancel: await booking('requested'),
       forAddress: await booking('requested'),
+      forAdminAddress: await booking('requested'),
     },
   };
 }

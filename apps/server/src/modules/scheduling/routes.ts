@@ -99,6 +99,17 @@ export async function schedulingRoutes(base: FastifyInstance, { ctx }: ModuleOpt
     },
     (id, body, request) => service.adminCancel(ctx, id, reasonOf(body, request)),
   );
+  recordRoute(
+    app,
+    {
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/bookings/:id/address',
+      body: bookingAddressInput,
+      errors: [401, 403, 404, 409, 422],
+    },
+    (id, body) => service.adminChangeAddress(ctx, id, body.address),
+  );
 
   /* Customer area */
 

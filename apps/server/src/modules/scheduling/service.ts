@@ -763,6 +763,29 @@ export const adminCancel = (ctx: AppContext, id: number, reason: string | null =
     return { id: b.id, rows };
   });
 
+/**
+ * The shop changes where a booking is made (null takes the address out), as the customer asked it by phone or in
+ * the chat: a correction, not a move, so it may until the window starts, inside the 48 hours too. The customer is
+ * told (a notification for an account, and a mail); a confirmed window's calendar entry comes with it again, the
+ * same entry with the new LOCATION. An address the booking already has is refused (422).
+ */
+export const adminChangeAddress = (ctx: AppContext, id: number, address: string | null) =>
+  change(ctx, async (tx) => {
+    const b = await adminBooking(tx, id);
+    if (b.status === 'cancelled') throw conflict(SCHEDULING_MESSAGES.notChangeable);
+    checkNotStarted(b);
+    if (b.address === address) throw fieldError('address', SCHEDULING_MESSAGES.sameAddress);
+    const next = await q.updateBooking(tx, b.id, { address });
+    const rows = await tellCustomer(
+      ctx,
+      tx,
+      next,
+      'booking_updated',
+      `We changed the address of your ${what(b)} ${when(ctx, next)}. You find the new one with the booking.`,
+    );
+    return { id: b.id, rows };
+  });
+
 /* ------------------------------------------------------------------------------------------ site visits */
 
 /** 'Site visit received' mails one address gets in 24 hours (the booking itself is kept). */

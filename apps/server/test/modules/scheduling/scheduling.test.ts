@@ -1468,6 +1468,55 @@ describe('installation bookings', () => {
     );
   });
 
+  it('the shop changes the address until the window starts, inside the 48 hours too: the customer is told, and the calendar entry follows', async () => {
+    const { a, admin, proposal } = await accepted();
+    const call = caller(t);
+    const { id } = await bookedWindow({ a, proposal }, 10);
+    expect((await call('POST', `/api/admin/bookings/${id}/confirm`, admin.token)).statusCode).toBe(200);
+    await startIn(id, 20);
+    await db().delete(mailQueue);
+    await db().delete(notifications);
+    const url = `/api/admin/bookings/${id}/address`;
+    // The customer's own route refuses inside the 48 hours; the shop's does not.
+    expect(
+      (await call('POST', `/api/user/bookings/${id}/address`, a.token, { address: 'Pier 9' })).statusCode,
+    ).toBe(409);
+    expect((await call('POST', url, a.token, { address: 'Pier 9' })).statusCode).toBe(403);
+    const same = await call('POST', url, admin.token, { address: null });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors).toEqual({ address: [SCHEDULING_MESSAGES.sameAddress] });
+    expect(await db().$count(notifications)).toBe(0);
+    expect(await db().$count(mailQueue)).toBe(0);
+
+    const changed = await call('POST', url, admin.token, { address: 'Pier 9; Gate B' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().booking).toMatchObject({ address: 'Pier 9; Gate B', status: 'confirmed' });
+    const told = await db().select().from(notifications);
+    expect(told.map((n) => [n.userId, n.data.type, n.data.booking_id])).toEqual([
+      [a.user.id, 'booking_updated', id],
+    ]);
+    const mails = await db().select().from(mailQueue);
+    expect(mails.map((m) => m.toAddress)).toEqual([a.email]);
+    // The mail says the address changed without quoting it; the calendar entry names it (the account's own booking).
+    expect(mails[0]!.textBody).toContain('We changed the address of your installation');
+    expect(mails[0]!.textBody).not.toContain('Pier 9');
+    const ics = Buffer.from(mails[0]!.attachments![0]!.contentBase64, 'base64').toString();
+    expect(ics).toContain('LOCATION:Pier 9\\; Gate B\r\n');
+    expect(ics).toContain('METHOD:PUBLISH');
+
+    // Once the window has started, or the booking is cancelled, there is nothing to change.
+    await startIn(id, -1);
+    const started = await call('POST', url, admin.token, { address: 'Pier 10' });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe(SCHEDULING_MESSAGES.started);
+    await startIn(id, 72);
+    expect((await call('POST', `/api/admin/bookings/${id}/cancel`, admin.token)).statusCode).toBe(200);
+    expect((await call('POST', url, admin.token, { address: 'Pier 10' })).statusCode).toBe(409);
+    expect((await db().select().from(bookings).where(eq(bookings.id, id)))[0]!.address).toBe(
+      'Pier 9; Gate B',
+    );
+  });
+
   it('refuses a move or a proposal to the window the booking is already in (422), and the booking stays confirmed', async () => {
     const { a, admin, proposal } = await accepted();
     const call = caller(t);

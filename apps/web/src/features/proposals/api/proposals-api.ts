@@ -228,9 +228,9 @@ export const rescheduleMyBooking = (id: number, slotStart: string) =>
   bookingCall(`/api/user/bookings/${id}/reschedule`, { slot_start: slotStart });
 export const cancelMyBooking = (id: number, reason?: string) =>
   bookingCall(`/api/user/bookings/${id}/cancel`, cancelBody(reason));
-/** Where the installation or visit is made; an empty address takes it out. */
-export const changeMyBookingAddress = (id: number, address: string) =>
-  bookingCall(`/api/user/bookings/${id}/address`, { address: address.trim() || null });
+/** Where the installation or visit is made, changed by its customer or by the shop; an empty address takes it out. */
+export const changeBookingAddress = (area: 'admin' | 'user', id: number, address: string) =>
+  bookingCall(`/api/${area}/bookings/${id}/address`, { address: address.trim() || null });
 
 /* ------------------------------------------------------------------ site visits (public) */
 

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast';
 import {
   cancelBookingAsAdmin,
   cancelMyBooking,
-  changeMyBookingAddress,
+  changeBookingAddress,
   confirmBooking,
   confirmMyBooking,
   proposeBooking,
@@ -35,8 +35,8 @@ import { SlotPicker } from './slot-picker';
 import { PROPOSAL_FAILURES } from '../messages';
 
 /**
- * Confirm, propose another date (admin), reschedule and change the address (customer) and cancel, while the booking
- * allows it.
+ * Confirm, propose another date (admin), reschedule (customer), change the address and cancel, while the booking
+ * allows it: the customer up to 48 hours before its start, the shop's address change until it starts.
  */
 export function BookingActions({ booking, area }: { booking: Booking; area: 'admin' | 'customer' }) {
   const [dialog, setDialog] = useState<'propose' | 'reschedule' | 'address' | 'cancel' | null>(null);
@@ -95,7 +95,7 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
           Reschedule
         </Button>
       )}
-      {area === 'customer' && booking.changeable && (
+      {(area === 'customer' ? booking.changeable : !started) && (
         <Button size="sm" variant="outline" onClick={() => setDialog('address')}>
           {booking.address ? 'Change address' : 'Add address'}
         </Button>
@@ -107,7 +107,9 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
       )}
       {dialog === 'cancel' && <CancelDialog booking={booking} area={area} onClose={() => setDialog(null)} />}
       {dialog === 'propose' && <ProposeDialog booking={booking} onClose={() => setDialog(null)} />}
-      {dialog === 'address' && <AddressDialog booking={booking} onClose={() => setDialog(null)} />}
+      {dialog === 'address' && (
+        <AddressDialog booking={booking} area={area} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'reschedule' && booking.proposal_id && (
         <RescheduleDialog
           booking={booking}
@@ -199,25 +201,40 @@ interface AddressValues {
 
 const addressResolver = contractResolver<AddressValues>(bookingAddressInput);
 
-/** The customer's change of where the booking is made: the shop is told, and a confirmed date's calendar entry follows. */
-function AddressDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+/**
+ * Where the booking is made, changed by its customer or by the shop: the other side is told, and a confirmed date's
+ * calendar entry follows.
+ */
+function AddressDialog({
+  booking,
+  area,
+  onClose,
+}: {
+  booking: Booking;
+  area: 'admin' | 'customer';
+  onClose: () => void;
+}) {
   const { register, handleSubmit, setError, formState } = useForm<AddressValues>({
     resolver: addressResolver,
     defaultValues: { address: booking.address ?? '' },
   });
-  const change = useProposalMutation((address: string) => changeMyBookingAddress(booking.id, address));
+  const change = useProposalMutation((address: string) =>
+    changeBookingAddress(area === 'admin' ? 'admin' : 'user', booking.id, address),
+  );
+  const told = area === 'admin' ? 'The customer is told' : 'The shop is told';
   const onSubmit = handleSubmit((values) => {
     // Saved as it is: nothing to send, nobody to tell.
     if (values.address.trim() === (booking.address ?? '')) return onClose();
     change.run(values.address, {
       onSuccess: () => {
         onClose();
-        toast.success('The address is saved. The shop is told.');
+        toast.success(`The address is saved. ${told}.`);
       },
       failure: PROPOSAL_FAILURES.addressFailed,
       onError: (e) => (e instanceof ApiError && showFieldErrors(e, setError) ? null : undefined),
     });
   });
+  const calendar = area === 'admin' ? 'their calendar entry' : 'your calendar entry';
   return (
     <FormDialog
       open
@@ -225,8 +242,8 @@ function AddressDialog({ booking, onClose }: { booking: Booking; onClose: () => 
       title={booking.address ? 'Change the address' : 'Add an address'}
       description={
         booking.status === 'confirmed'
-          ? 'The shop is told, and your calendar entry is sent again with the new address.'
-          : 'The shop is told.'
+          ? `${told}, and ${calendar} is sent again with the new address.`
+          : `${told}.`
       }
       onSubmit={onSubmit}
       submitLabel="Save address"

@@ -434,11 +434,40 @@ describe('Change the address (customer)', () => {
     expect(sent[0]!.body).toEqual({ address: null });
   });
 
-  it('is offered as Add address to a booking without one, and never to the shop', () => {
-    const { unmount } = renderWithProviders(<BookingActions booking={booking} area="customer" />);
+  it('is offered as Add address to a booking without one', () => {
+    renderWithProviders(<BookingActions booking={booking} area="customer" />);
     expect(screen.getByRole('button', { name: 'Add address' })).toBeInTheDocument();
+  });
+
+  it('lets the shop change it until the window starts, inside the 48 hours too, telling the customer', async () => {
+    const user = userEvent.setup();
+    clearToasts();
+    const sent = answer('post', '/api/admin/bookings/5/address', () =>
+      HttpResponse.json({ booking: { ...confirmed, address: 'Pier 9' } }),
+    );
+    const soon = {
+      ...confirmed,
+      slot_start: new Date(Date.now() + 20 * 3600_000).toISOString(),
+      slot_end: new Date(Date.now() + 23 * 3600_000).toISOString(),
+      changeable: false,
+    };
+    const { unmount } = renderWithProviders(<BookingActions booking={soon} area="admin" />);
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the address' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The customer is told, and their calendar entry is sent again with the new address.',
+    );
+    const field = within(dialog).getByRole('textbox', { name: /Installation address/ });
+    await user.clear(field);
+    await user.type(field, 'Pier 9');
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sent.map((r) => r.body)).toEqual([{ address: 'Pier 9' }]);
+    expect(getToasts().map((t) => t.message)).toContain('The address is saved. The customer is told.');
     unmount();
-    renderWithProviders(<BookingActions booking={confirmed} area="admin" />);
+
+    const begun = new Date(Date.now() - 3600_000).toISOString();
+    renderWithProviders(<BookingActions booking={{ ...soon, slot_start: begun }} area="admin" />);
     expect(screen.queryByRole('button', { name: /address/ })).toBeNull();
   });
 });
