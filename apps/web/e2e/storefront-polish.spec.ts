@@ -253,24 +253,29 @@ test('on a phone, clearing the inventory search with its x button keeps the keyb
 test('on a phone, the inventory’s pager takes one line, its arrows still named Previous and Next', async ({
   page,
 }) => {
-  await page.setViewportSize(PHONE);
-  // Products of this journey's own: six pages (every number shown), and ten seen from the fifth (1 … 4 5 6 … 10).
+  // Products of this journey's own: six pages (every number shown), and ten seen from the fifth (1 … 4 5 6 … 10);
+  // on the phone, and on the narrowest screen a page is made for (320 px).
   for (const [count, at, pages] of [
     [54, 1, '1 2 3 4 5 6'],
     [90, 5, '1 4 5 6 10'],
   ] as const) {
     const tag = await ownProducts('pager', 'Phone Pager Desk', count, 100);
-    await page.goto(`/products?search=${tag}${at > 1 ? `&page=${at}` : ''}`);
-    const pager = page.getByRole('navigation', { name: 'Pagination' });
-    await expect(pager.getByRole('button', { name: `Page ${at}`, exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    const numbers = await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
-    expect(numbers.join(' ')).toBe(pages);
-    expect((await pager.boundingBox())!.height, `${count} products, page ${at}`).toBeLessThanOrEqual(40);
-    await expect(pager.getByRole('button', { name: 'Previous' })).toBeVisible();
-    await expect(pager.getByRole('button', { name: 'Next' })).toBeVisible();
+    for (const width of [PHONE.width, 320]) {
+      await page.setViewportSize({ ...PHONE, width });
+      await page.goto(`/products?search=${tag}${at > 1 ? `&page=${at}` : ''}`);
+      const pager = page.getByRole('navigation', { name: 'Pagination' });
+      await expect(pager.getByRole('button', { name: `Page ${at}`, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      const numbers = await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
+      expect(numbers.join(' ')).toBe(pages);
+      const box = (await pager.boundingBox())!;
+      expect(box.height, `${count} products, page ${at}, ${width} px`).toBeLessThanOrEqual(40);
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+      await expect(pager.getByRole('button', { name: 'Previous' })).toBeVisible();
+      await expect(pager.getByRole('button', { name: 'Next' })).toBeVisible();
+    }
   }
 });
 

@@ -29,10 +29,12 @@ interface PaginationProps {
 }
 
 // On a phone a little narrower, and Previous and Next are their arrows (their names stay for screen readers), so
-// the seven numbers and the two arrows take one line of a 390 px screen.
+// the seven numbers and the two arrows take one line of a 390 px screen; below 360 px narrower still (28 px wide,
+// above the 24 px a target needs), so they take one line of a 320 px screen too.
 const pill =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors ' +
-  'sm:h-10 sm:min-w-10 sm:px-3 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'max-[359px]:min-w-7 max-[359px]:px-1 sm:h-10 sm:min-w-10 sm:px-3 ' +
+  'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /** Previous, page numbers, Next. */
 export function Pagination({
@@ -49,7 +51,7 @@ export function Pagination({
   };
   return (
     <nav aria-label={label} className={cx('flex items-center justify-center', className)}>
-      <ul className="flex flex-wrap items-center gap-1">
+      <ul className="flex flex-wrap items-center gap-1 max-[359px]:gap-0.5">
         <li>
           <button
             type="button"
@@ -65,7 +67,7 @@ export function Pagination({
         </li>
         {pageItems(currentPage, lastPage).map((item, index) =>
           item === 'gap' ? (
-            <li key={`gap-${index}`} className="px-1 text-slate-500" aria-hidden="true">
+            <li key={`gap-${index}`} className="px-1 text-slate-500 max-[359px]:px-0" aria-hidden="true">
               …
             </li>
           ) : (
