@@ -339,6 +339,28 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+test('on a phone, the notifications opened under the header are drawn over the login toast', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const { email } = await newCustomer(page, 'toast-bell');
+  await page.goto('/login?next=%2Fuser%2Fdashboard');
+  await submitLogin(page, email, JOURNEY_PASSWORD);
+  const welcome = page.locator('[data-toast-type]').filter({ hasText: CUSTOMER_MESSAGES.loggedIn });
+  await expect(welcome).toBeVisible();
+  await page.getByTestId('notification-bell').click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const heading = panel.getByRole('heading', { name: 'Notifications' });
+  await expect(heading).toBeVisible();
+  // Both take the width under the header; what the customer just opened is on top, its heading not under the toast.
+  const box = (await heading.boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')?.getAttribute('aria-label'),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(onTop).toBe('Notifications');
+});
+
 for (const viewport of [PHONE, DESKTOP]) {
   test(`at ${viewport.width} px the back-office’s login toast never covers the page’s own action`, async ({
     page,

@@ -54,7 +54,7 @@ export function Menu({
           collisionPadding={8}
           aria-label={buttonLabel}
           className={cx(
-            'z-50 w-60 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl animate-fade-in',
+            'z-[110] w-60 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl animate-fade-in',
             menuClassName,
           )}
         >

@@ -14,7 +14,9 @@ const ToastList = lazy(() => loadToastItem().then((m) => ({ default: m.ToastList
  * the middle, so they never cover a page's own actions either (a page header's button such as Add Product sits at
  * the right, a table's row actions at the right, a form's submit at the bottom): a toast a pointer rests on stays
  * open, so one placed over a button would keep it covered for as long as the user aims at it. While a modal dialog
- * is open they are drawn in it instead (DialogToasts).
+ * is open they are drawn in it instead (DialogToasts). A menu or the notifications opened from the header are drawn
+ * over them (z-[110] against the region's z-[100]): on a phone both take the width under the header, and what the
+ * user just opened comes first.
  */
 export function Toaster() {
   const toasts = useToasts();

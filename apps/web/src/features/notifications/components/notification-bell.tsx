@@ -76,7 +76,7 @@ export function NotificationBell({ area, className }: { area: NotificationArea; 
           sideOffset={8}
           collisionPadding={8}
           aria-label="Notifications"
-          className="z-50 w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+          className="z-[110] w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="text-sm font-semibold text-navy-900">Notifications</h2>
