@@ -275,19 +275,23 @@ function searchParts(
   const tsq = sql`to_tsquery('english', ${tsquery})`;
   const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
   if (found) {
-    // The ids the in-memory index found, each checked against the words and the filter before it is ranked.
+    // The ids the in-memory index found, each checked against the words and the filter before it is ranked. The
+    // checks are written `(...) is true`, which no index serves, so the rows are read by id: a word index scan
+    // with the ids as a filter read every product with the words (9,050 of them for 'heavy heavy chair', where
+    // the index had found 1,101).
     return sql`named as materialized (
       select * from (
         (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
-          from products p where p.id = any(${sql.param(found.named)}::int[]) and ${where} and p.name_vector @@ ${tsq})
+          from products p where p.id = any(${idList(found.named)}::int[]) and ${where}
+            and (p.name_vector @@ ${tsq}) is true)
         union
         (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
           from products p where ${where} and ${skuMatch(terms)} limit ${cap + 1})
       ) n limit ${cap + 1}
     ), more as materialized (
       select p.id, p.created_at, false as named, ts_rank(p.search_vector, ${tsq}) as rank
-      from products p where p.id = any(${sql.param(found.more)}::int[]) and ${where} and p.search_vector @@ ${tsq}
-        and not ${named} and (select count(*) from named) <= ${cap}
+      from products p where p.id = any(${idList(found.more)}::int[]) and ${where}
+        and (p.search_vector @@ ${tsq}) is true and not ${named} and (select count(*) from named) <= ${cap}
       limit ${cap + 1}
     ), candidates as (select * from named union all select * from more)`;
   }
@@ -314,6 +318,13 @@ function searchParts(
       limit ${cap + 1}
     ), candidates as (select * from named union all select * from more)`;
 }
+
+/**
+ * Ids as one array parameter, written as PostgreSQL's array text ('{1,2,3}') at once: node-postgres writes a
+ * JavaScript array element by element, escaping each, which cost a tenth of the server's time per search with the
+ * index's thousand or so candidates.
+ */
+const idList = (ids: readonly number[]) => sql.param(`{${ids.join(',')}}`);
 
 /** What the in-memory index (search-index.ts) found: ids whose name has the words, and ids whose description adds them. */
 export interface FoundIds {
