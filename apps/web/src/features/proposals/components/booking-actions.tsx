@@ -121,6 +121,13 @@ export function BookingActions({ booking, area }: { booking: Booking; area: 'adm
   );
 }
 
+/** A dialog about one booking, opened from either side's actions. */
+interface BookingDialogProps {
+  booking: Booking;
+  area: 'admin' | 'customer';
+  onClose: () => void;
+}
+
 interface CancelValues {
   reason: string;
 }
@@ -128,15 +135,7 @@ interface CancelValues {
 const cancelResolver = contractResolver<CancelValues>(cancelBookingInput);
 
 /** Asks before a booking is cancelled, with the reason the other side is told (optional). */
-function CancelDialog({
-  booking,
-  area,
-  onClose,
-}: {
-  booking: Booking;
-  area: 'admin' | 'customer';
-  onClose: () => void;
-}) {
+function CancelDialog({ booking, area, onClose }: BookingDialogProps) {
   const formId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
   const { register, handleSubmit, setError, formState } = useForm<CancelValues>({
@@ -205,15 +204,7 @@ const addressResolver = contractResolver<AddressValues>(bookingAddressInput);
  * Where the booking is made, changed by its customer or by the shop: the other side is told, and a confirmed date's
  * calendar entry follows.
  */
-function AddressDialog({
-  booking,
-  area,
-  onClose,
-}: {
-  booking: Booking;
-  area: 'admin' | 'customer';
-  onClose: () => void;
-}) {
+function AddressDialog({ booking, area, onClose }: BookingDialogProps) {
   const { register, handleSubmit, setError, formState } = useForm<AddressValues>({
     resolver: addressResolver,
     defaultValues: { address: booking.address ?? '' },
