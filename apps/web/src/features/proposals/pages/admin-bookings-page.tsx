@@ -40,7 +40,7 @@ export default function AdminBookingsPage() {
     <>
       <PageHeader
         title="Bookings"
-        description="Installations and site visits: confirm them, propose another date or cancel."
+        description="Installations and site visits: confirm them, propose another date, correct the address or cancel."
       />
       <div className="mb-4 flex flex-wrap items-center gap-x-6 gap-y-3">
         <StatusFilter
