@@ -13,6 +13,7 @@ import pg from 'pg';
 import { serverBundleOptions } from '../apps/server/bundle-options';
 import {
   connectDatabase,
+  DEFAULT_POOL_SIZE,
   startEmbeddedPostgres,
   type EmbeddedServer,
 } from '../apps/server/src/db/connection';
@@ -172,6 +173,8 @@ export async function startServer(
       DATABASE_URL: databaseUrl,
       SEED_DEMO: '0',
       REDIS_URL: '',
+      // The shop's pool size as deployed, given to the bare baselines too.
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(DEFAULT_POOL_SIZE),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

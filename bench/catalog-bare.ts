@@ -9,7 +9,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { correctSpelling } from '../apps/server/src/modules/catalog/spelling';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+// As many connections as the shop's pool (bench-support.ts's startServer gives both servers the same size).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
 const app = Fastify({ logger: false });
 let statements = 0;
 const names = new Map<string, string>();

@@ -40,7 +40,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     await ensureDatabase(embedded.url('postgres'), 'shop');
     url = embedded.url('shop');
   }
-  const database = connectDatabase(url);
+  const database = connectDatabase(url, { max: config.databasePoolSize });
   await runMigrations(database);
 
   let redis: Redis | undefined;

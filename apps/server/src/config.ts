@@ -107,6 +107,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // Unset: twice the machine's cores and one, at most 20 (DEFAULT_POOL_SIZE in db/connection.ts).
+  DATABASE_POOL_SIZE: integer(1, 1000).optional(),
   EMBEDDED_PG_PORT: integer(1024, 65535).default(54329),
   // Unset: a quarter of the machine's memory, 128 MB to 1 GB (embeddedSharedBuffersMb in db/connection.ts).
   EMBEDDED_PG_SHARED_BUFFERS_MB: integer(16, 1_048_576).optional(),
@@ -258,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    /** The connections this instance opens to PostgreSQL at most; undefined: worked out from the machine's cores. */
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     /** The embedded server's shared buffers in MB; undefined: worked out from the machine's memory. */
     embeddedPgSharedBuffersMb: e.EMBEDDED_PG_SHARED_BUFFERS_MB,

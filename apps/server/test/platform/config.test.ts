@@ -18,6 +18,7 @@ const INTEGER_SETTINGS: [string, string][] = [
   ['PORT', '8080'],
   ['EMBEDDED_PG_PORT', '54330'],
   ['EMBEDDED_PG_SHARED_BUFFERS_MB', '256'],
+  ['DATABASE_POOL_SIZE', '8'],
   ['CATALOG_PAGE_CACHE_SECONDS', '30'],
   ['SEARCH_INDEX_MIN_PRODUCTS', '5000'],
   ['SENT_MAIL_RETENTION_DAYS', '30'],
@@ -43,6 +44,7 @@ describe('number settings', () => {
       SHUTDOWN_GRACE_SECONDS: '  ',
       CATALOG_PAGE_CACHE_SECONDS: '\t',
       EMBEDDED_PG_SHARED_BUFFERS_MB: ' ',
+      DATABASE_POOL_SIZE: ' ',
       UPLOAD_MIN_FREE_PERCENT: ' ',
     });
     expect(config.port).toBe(3000);
@@ -50,6 +52,7 @@ describe('number settings', () => {
     expect(config.shutdownGraceMs).toBe(25_000);
     expect(config.catalogPageCacheSeconds).toBe(10);
     expect(config.embeddedPgSharedBuffersMb).toBeUndefined();
+    expect(config.databasePoolSize).toBeUndefined();
     expect(config.uploadMinFreePercent).toBe(5);
   });
 
@@ -59,6 +62,7 @@ describe('number settings', () => {
     expect(load({ PORT: '0' }).port).toBe(0);
     expect(load({ CATALOG_PAGE_CACHE_SECONDS: '016' }).catalogPageCacheSeconds).toBe(16);
     expect(load({ SHUTDOWN_GRACE_SECONDS: '0' }).shutdownGraceMs).toBe(0);
+    expect(load({ DATABASE_POOL_SIZE: ' 8 ' }).databasePoolSize).toBe(8);
     expect(load({ UPLOAD_MIN_FREE_PERCENT: '2.5' }).uploadMinFreePercent).toBe(2.5);
     expect(load({ UPLOAD_MIN_FREE_PERCENT: '10' }).uploadMinFreePercent).toBe(10);
   });
@@ -82,5 +86,6 @@ describe('number settings', () => {
     expect(refusal({ PORT: '65536' })).toMatch(/PORT: .*65535/);
     expect(refusal({ CATALOG_PAGE_CACHE_SECONDS: '-1' })).toMatch(/CATALOG_PAGE_CACHE_SECONDS: .*0/);
     expect(refusal({ EMBEDDED_PG_PORT: '80' })).toMatch(/EMBEDDED_PG_PORT: .*1024/);
+    expect(refusal({ DATABASE_POOL_SIZE: '0' })).toMatch(/DATABASE_POOL_SIZE: .*1/);
   });
 });

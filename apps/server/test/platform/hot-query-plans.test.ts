@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connection';
-import { selectProductPage } from '../../src/modules/catalog/queries';
+import { searchProductPage, selectProductPage } from '../../src/modules/catalog/queries';
+import { parseSearch } from '../../src/modules/catalog/service';
 import { writeMessage } from '../../src/modules/chat/queries';
 import { createSession, resolveSession } from '../../src/platform/auth/sessions';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -211,6 +212,33 @@ describe('hot query plans on generated data', () => {
     );
     expect(p).toContain('products_pkey');
     expect(p).not.toContain('Seq Scan');
+  });
+
+  it("a search of the in-memory index's candidates is planned once per connection, its words parsed once per run", async () => {
+    const one = connectDatabase(t.ctx.database.url, { max: 1 });
+    try {
+      const searches = ['oak chair', 'mesh desk', 'steel cabinet', 'leather chair', 'oak desk', 'mesh cabinet'];
+      for (const [n, text] of [...searches, ...searches].entries()) {
+        const ids = Array.from({ length: 300 }, (_, i) => i * 12 + 1 + (n % 12));
+        const page = await searchProductPage(one.db, parseSearch(text), 'fulltext', {}, undefined, 9, 0, 1000, {
+          named: ids,
+          more: [],
+        });
+        // Every answer has all the words in its name: the candidates are checked, not taken as found.
+        const words = text.split(' ');
+        for (const row of page.rows) for (const w of words) expect(row.name.toLowerCase()).toContain(w);
+      }
+      const { rows } = await one.pool.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+        `select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%= any(%'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(7);
+      // A subquery, run once: a generic plan's `to_tsquery($1)` in a row's filter is parsed again for each row.
+      expect(rows[0]!.statement).not.toMatch(/(?<!\(select )to_tsquery/);
+    } finally {
+      await one.close();
+    }
   });
 
   it("the closest known word to a word no name has is read through the vocabulary's trigram index", async () => {

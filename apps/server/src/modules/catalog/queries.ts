@@ -9,7 +9,9 @@ import { containsPattern } from '../../platform/like';
  * and hot, and at scale planning them (GIN and trigram indexes) can cost as much as running them. The name is
  * a digest of the SQL text, so each distinct statement is prepared once per connection. Inside a transaction
  * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
- * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning.
+ * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning. The
+ * exception is a search of the in-memory index's candidates, whose rows are read by id whatever the words: planning
+ * it took as long as running it (bench/README.md, "The pool's size, and the candidates' statement prepared").
  * With `values: true` each row comes as the array of its values in column order (pg's array row mode).
  */
 async function read<T extends Record<string, unknown>>(
@@ -272,13 +274,14 @@ function searchParts(
         where ${where} and ${skuMatch(terms)} limit ${cap + 1}
       )`;
   }
-  const tsq = sql`to_tsquery('english', ${tsquery})`;
-  const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
   if (found) {
     // The ids the in-memory index found, each checked against the words and the filter before it is ranked. The
     // checks are written `(...) is true`, which no index serves, so the rows are read by id: a word index scan
     // with the ids as a filter read every product with the words (9,050 of them for 'heavy heavy chair', where
-    // the index had found 1,101).
+    // the index had found 1,101). The statement is prepared (its plan is the same whatever the words); its query
+    // is a subquery, computed once per run, where a generic plan's `to_tsquery($1)` is parsed again for every row.
+    const tsq = sql`(select to_tsquery('english', ${tsquery}))`;
+    const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
     return sql`named as materialized (
       select * from (
         (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
@@ -295,6 +298,8 @@ function searchParts(
       limit ${cap + 1}
     ), candidates as (select * from named union all select * from more)`;
   }
+  const tsq = sql`to_tsquery('english', ${tsquery})`;
+  const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
   // Each candidate is ranked as its scan reads it (no second visit of the product by id).
   const namedCte = inRankOrder(tsquery, mode, filter)
     ? sql`named as materialized (
@@ -377,7 +382,7 @@ export async function searchProductPage(
     select ${productColumns(viewerId)}, (select count(*) from candidates)::int as total
     from page r join products p on p.id = r.id
     order by ${SEARCH_ORDER}`,
-    { prepared: false },
+    { prepared: found !== undefined },
   );
   return searchPage(result.rows, cap);
 }
@@ -397,7 +402,7 @@ export async function searchProductIds(
     db,
     sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
     select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
-    { prepared: false },
+    { prepared: found !== undefined },
   );
   return searchPage(result.rows, cap);
 }
@@ -414,7 +419,7 @@ export async function countSearchMatches(
   const result = await read<{ total: number }>(
     db,
     sql`with ${searchParts(terms, mode, filter, cap, found)} select count(*)::int as total from candidates`,
-    { prepared: false },
+    { prepared: found !== undefined },
   );
   const count = result.rows[0]?.total ?? 0;
   return { total: Math.min(count, cap), capped: count > cap };
