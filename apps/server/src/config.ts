@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE } from '@shop/contracts';
@@ -101,13 +102,22 @@ function decimal(min: number, max: number) {
     .pipe(z.number().min(min).max(max));
 }
 
+/**
+ * Searches an instance runs in the database at once unless SEARCH_CONCURRENCY says otherwise: twice this machine's
+ * cores and one. A search costs the database milliseconds of CPU; given more of them at once than it had cores,
+ * PostgreSQL spent more CPU on each (on 2 cores, twice as much with 20 at once as with 5) and answered fewer a second
+ * (bench/README.md, "Searches in the database at once, and the candidates' statement prepared"). The other queries (sessions, chat, the back-office's
+ * lists) do not wait for them.
+ */
+export const DEFAULT_SEARCH_CONCURRENCY = 2 * os.availableParallelism() + 1;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integer(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  // Unset: twice the machine's cores and one, at most 20 (DEFAULT_POOL_SIZE in db/connection.ts).
+  // Unset: 20 (DEFAULT_POOL_SIZE in db/connection.ts).
   DATABASE_POOL_SIZE: integer(1, 1000).optional(),
   EMBEDDED_PG_PORT: integer(1024, 65535).default(54329),
   // Unset: a quarter of the machine's memory, 128 MB to 1 GB (embeddedSharedBuffersMb in db/connection.ts).
@@ -142,6 +152,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   CATALOG_PAGE_CACHE_SECONDS: integer(0, 3600).default(10),
   SEARCH_INDEX_MIN_PRODUCTS: integer(0).default(20_000),
+  // Unset: DEFAULT_SEARCH_CONCURRENCY.
+  SEARCH_CONCURRENCY: integer(1, 1000).optional(),
   SENT_MAIL_RETENTION_DAYS: integer(1, 3650).default(90),
   NEWSLETTER_CONFIRM_DAYS: integer(1, 365).default(7),
   RETENTION_INTERVAL_MINUTES: integer(1, 1440).default(60),
@@ -260,7 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    /** The connections this instance opens to PostgreSQL at most; undefined: worked out from the machine's cores. */
+    /** The connections this instance opens to PostgreSQL at most; undefined: DEFAULT_POOL_SIZE. */
     databasePoolSize: e.DATABASE_POOL_SIZE,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     /** The embedded server's shared buffers in MB; undefined: worked out from the machine's memory. */
@@ -287,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * words (modules/catalog/search-index.ts); 0: always.
      */
     searchIndexMinProducts: e.SEARCH_INDEX_MIN_PRODUCTS,
+    /** Searches this instance runs in the database at once; the others wait their turn in the instance. */
+    searchConcurrency: e.SEARCH_CONCURRENCY ?? DEFAULT_SEARCH_CONCURRENCY,
     /** Retention job: sent mail kept this long; newsletter confirmation links valid this long; run interval. */
     sentMailRetentionMs: e.SENT_MAIL_RETENTION_DAYS * 86_400_000,
     newsletterConfirmMs: e.NEWSLETTER_CONFIRM_DAYS * 86_400_000,

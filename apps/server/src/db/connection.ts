@@ -64,13 +64,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * The connections an instance opens to PostgreSQL at most, unless DATABASE_POOL_SIZE says otherwise: twice this
- * machine's cores and one, at most 20. Queries beyond it wait in the instance for a connection. PostgreSQL given more
- * queries at once than it has cores to run them spends more CPU on each (with 20 on 2 cores, twice as much per
- * search as with 5), so a bounded pool answers more of them a second (bench/README.md, "The pool's size").
- */
-export const DEFAULT_POOL_SIZE = Math.min(20, 2 * os.availableParallelism() + 1);
+/** The connections an instance opens to PostgreSQL at most, unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 20;
 
 export function connectDatabase(url: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config';
+import { DEFAULT_SEARCH_CONCURRENCY, loadConfig } from '../../src/config';
 
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/shop-config-test', ...env });
 
@@ -21,6 +21,7 @@ const INTEGER_SETTINGS: [string, string][] = [
   ['DATABASE_POOL_SIZE', '8'],
   ['CATALOG_PAGE_CACHE_SECONDS', '30'],
   ['SEARCH_INDEX_MIN_PRODUCTS', '5000'],
+  ['SEARCH_CONCURRENCY', '4'],
   ['SENT_MAIL_RETENTION_DAYS', '30'],
   ['NEWSLETTER_CONFIRM_DAYS', '3'],
   ['RETENTION_INTERVAL_MINUTES', '15'],
@@ -45,6 +46,7 @@ describe('number settings', () => {
       CATALOG_PAGE_CACHE_SECONDS: '\t',
       EMBEDDED_PG_SHARED_BUFFERS_MB: ' ',
       DATABASE_POOL_SIZE: ' ',
+      SEARCH_CONCURRENCY: ' ',
       UPLOAD_MIN_FREE_PERCENT: ' ',
     });
     expect(config.port).toBe(3000);
@@ -53,6 +55,7 @@ describe('number settings', () => {
     expect(config.catalogPageCacheSeconds).toBe(10);
     expect(config.embeddedPgSharedBuffersMb).toBeUndefined();
     expect(config.databasePoolSize).toBeUndefined();
+    expect(config.searchConcurrency).toBe(DEFAULT_SEARCH_CONCURRENCY);
     expect(config.uploadMinFreePercent).toBe(5);
   });
 

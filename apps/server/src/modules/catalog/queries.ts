@@ -11,7 +11,7 @@ import { containsPattern } from '../../platform/like';
  * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
  * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning. The
  * exception is a search of the in-memory index's candidates, whose rows are read by id whatever the words: planning
- * it took as long as running it (bench/README.md, "The pool's size, and the candidates' statement prepared").
+ * it took as long as running it (bench/README.md, "Searches in the database at once, and the candidates' statement prepared").
  * With `values: true` each row comes as the array of its values in column order (pg's array row mode).
  */
 async function read<T extends Record<string, unknown>>(

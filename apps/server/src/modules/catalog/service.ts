@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { z } from 'zod';
 import {
   RELATED_PRODUCTS_LIMIT,
@@ -211,6 +212,26 @@ export async function searchCascade<T extends { total: number }>(
   return replaced ? match(parseSearch(similar.join(' '))) : found;
 }
 
+const searchLimits = new WeakMap<AppContext, LimitFunction>();
+
+/**
+ * The turns of an app's searches in the database: at most `searchConcurrency` run at once (config.ts,
+ * DEFAULT_SEARCH_CONCURRENCY), each for all its steps; the others wait in the instance, first come first served.
+ */
+export function searchLimitOf(ctx: AppContext): LimitFunction {
+  let limit = searchLimits.get(ctx);
+  if (!limit) {
+    limit = pLimit(ctx.config.searchConcurrency);
+    searchLimits.set(ctx, limit);
+  }
+  return limit;
+}
+
+/** A search run in its turn (searchLimitOf); without an app (a transaction's own reads), at once. */
+function inTurn<T>(ctx: AppContext | null, search: () => Promise<T>): Promise<T> {
+  return ctx ? searchLimitOf(ctx)(search) : search();
+}
+
 /**
  * The products the in-memory index finds for a search of several words, or of a word being typed with its
  * completions, over all active products (the storefront's search without a category or wishlist filter): enough
@@ -276,9 +297,11 @@ export async function searchProductIdPage(
   offset: number,
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const db = ctx.database.db;
-  const found = await searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
-    searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
-      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
+  const found = await inTurn(ctx, () =>
+    searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
+      searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+        q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
+      ),
     ),
   );
   return { ids: found.rows.map((r) => r.id), total: found.total, capped: found.capped };
@@ -329,9 +352,11 @@ export async function listProducts(
   const viewerInQuery = shared ? undefined : input.viewerId;
   const read = async (): Promise<GuestPage> => {
     if (search) {
-      return searchCascade(db, ctx, search, (terms, mode) =>
-        searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
-          q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
+      return inTurn(ctx, () =>
+        searchCascade(db, ctx, search, (terms, mode) =>
+          searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+            q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
+          ),
         ),
       );
     }
