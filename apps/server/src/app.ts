@@ -34,6 +34,7 @@ import { adminProductRoutes } from './modules/products-admin/routes';
 import { designRoutes } from './modules/designs/routes';
 import { designClaimRoutes } from './modules/designs/claim-routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { searchLimitOf } from './modules/catalog/service';
 import { favoriteRoutes } from './modules/favorites/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
@@ -165,6 +166,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}) {
   await app.register(profileRoutes, { ctx });
   await app.register(adminProductRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
+  metrics.gauge(
+    'catalog_searches_waiting',
+    'Searches waiting for their turn in the database (SEARCH_CONCURRENCY of them run at once).',
+    () => searchLimitOf(ctx).pendingCount,
+  );
   await app.register(favoriteRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(newsletterRoutes, { ctx });

@@ -99,6 +99,7 @@ describe('GET /metrics', () => {
     expect(value(text, 'db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'db_pool_waiting_queries')).toBe(0);
+    expect(value(text, 'catalog_searches_waiting')).toBe(0);
     expect(value(text, 'socketio_connections')).toBe(1);
     expect(value(text, 'mail_outbox_messages{status="pending"}')).toBeGreaterThanOrEqual(2);
     expect(value(text, 'mail_outbox_messages{status="failed"}')).toBe(1);

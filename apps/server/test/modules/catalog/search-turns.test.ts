@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../support/test-app';
  * Searches take turns in the database (SEARCH_CONCURRENCY): the products are locked by another session, so every
  * search that reaches the database waits there, and the test counts how many do.
  */
+const METRICS = 'search-turns-metrics-token';
+
 describe('searches in the database at once', () => {
   let t: TestApp | undefined;
   let locker: pg.Client | undefined;
@@ -34,7 +36,7 @@ describe('searches in the database at once', () => {
   }
 
   async function searchesWhileLocked(concurrency: string) {
-    t = await createTestApp({ env: { SEARCH_CONCURRENCY: concurrency } });
+    t = await createTestApp({ env: { SEARCH_CONCURRENCY: concurrency, METRICS_TOKEN: METRICS } });
     const app = t;
     locker = new pg.Client({ connectionString: app.databaseUrl });
     await locker.connect();
@@ -52,6 +54,12 @@ describe('searches in the database at once', () => {
     await until(async () => limit.pendingCount === 2 && (await waiting(app)) >= 1);
     expect(limit.activeCount).toBe(1);
     expect(await waiting(app)).toBe(1);
+    const metrics = await app.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS}` },
+    });
+    expect(metrics.body).toMatch(/^catalog_searches_waiting 2$/m);
     await release();
     for (const res of await Promise.all(answers)) expect(res.statusCode).toBe(200);
     expect(limit.activeCount + limit.pendingCount).toBe(0);
