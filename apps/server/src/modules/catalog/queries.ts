@@ -11,7 +11,8 @@ import { containsPattern } from '../../platform/like';
  * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
  * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning. The
  * exception is a search of the in-memory index's candidates, whose rows are read by id whatever the words: planning
- * it took as long as running it (bench/README.md, "Searches in the database at once, and the candidates' statement prepared").
+ * it took as long as running it (bench/README.md, "Searches in the database at once, and the candidates'
+ * statement prepared").
  * With `values: true` each row comes as the array of its values in column order (pg's array row mode).
  */
 async function read<T extends Record<string, unknown>>(
@@ -278,7 +279,7 @@ function searchParts(
     // The ids the in-memory index found, each checked against the words and the filter before it is ranked. The
     // checks are written `(...) is true`, which no index serves, so the rows are read by id: a word index scan
     // with the ids as a filter read every product with the words (9,050 of them for 'heavy heavy chair', where
-    // the index had found 1,101). The statement is prepared (its plan is the same whatever the words); its query
+    // the index had found 1,101). The statement is prepared (its plan is the same whatever the words); its tsquery
     // is a subquery, computed once per run, where a generic plan's `to_tsquery($1)` is parsed again for every row.
     const tsq = sql`(select to_tsquery('english', ${tsquery}))`;
     const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
