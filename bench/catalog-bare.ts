@@ -10,7 +10,10 @@ import pg from 'pg';
 import { correctSpelling } from '../apps/server/src/modules/catalog/spelling';
 
 // As many connections as the shop's pool (bench-support.ts's startServer gives both servers the same size).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+});
 const app = Fastify({ logger: false });
 let statements = 0;
 const names = new Map<string, string>();

@@ -217,18 +217,39 @@ describe('hot query plans on generated data', () => {
   it("a search of the in-memory index's candidates is planned once per connection, its words parsed once per run", async () => {
     const one = connectDatabase(t.ctx.database.url, { max: 1 });
     try {
-      const searches = ['oak chair', 'mesh desk', 'steel cabinet', 'leather chair', 'oak desk', 'mesh cabinet'];
+      const searches = [
+        'oak chair',
+        'mesh desk',
+        'steel cabinet',
+        'leather chair',
+        'oak desk',
+        'mesh cabinet',
+      ];
       for (const [n, text] of [...searches, ...searches].entries()) {
         const ids = Array.from({ length: 300 }, (_, i) => i * 12 + 1 + (n % 12));
-        const page = await searchProductPage(one.db, parseSearch(text), 'fulltext', {}, undefined, 9, 0, 1000, {
-          named: ids,
-          more: [],
-        });
+        const page = await searchProductPage(
+          one.db,
+          parseSearch(text),
+          'fulltext',
+          {},
+          undefined,
+          9,
+          0,
+          1000,
+          {
+            named: ids,
+            more: [],
+          },
+        );
         // Every answer has all the words in its name: the candidates are checked, not taken as found.
         const words = text.split(' ');
         for (const row of page.rows) for (const w of words) expect(row.name.toLowerCase()).toContain(w);
       }
-      const { rows } = await one.pool.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+      const { rows } = await one.pool.query<{
+        statement: string;
+        generic_plans: string;
+        custom_plans: string;
+      }>(
         `select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%= any(%'`,
       );
       expect(rows).toHaveLength(1);

@@ -43,7 +43,10 @@ describe('searches in the database at once', () => {
     await locker.query('begin');
     await locker.query('lock table products in access exclusive mode');
     const answers = ['oak desk', 'mesh chair', 'steel cabinet'].map((search) =>
-      app.app.inject({ method: 'GET', url: `/api/v1/frontend/products?search=${encodeURIComponent(search)}` }),
+      app.app.inject({
+        method: 'GET',
+        url: `/api/v1/frontend/products?search=${encodeURIComponent(search)}`,
+      }),
     );
     return { app, answers, release: () => locker!.query('commit') };
   }
