@@ -1,14 +1,15 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchLimitOf } from '../../../src/modules/catalog/service';
+import { until } from '../../support/realtime';
 import { createTestApp, type TestApp } from '../../support/test-app';
+
+const METRICS = 'search-turns-metrics-token';
 
 /**
  * Searches take turns in the database (SEARCH_CONCURRENCY): the products are locked by another session, so every
  * search that reaches the database waits there, and the test counts how many do.
  */
-const METRICS = 'search-turns-metrics-token';
-
 describe('searches in the database at once', () => {
   let t: TestApp | undefined;
   let locker: pg.Client | undefined;
@@ -26,14 +27,6 @@ describe('searches in the database at once', () => {
     );
     return rows[0]!.n;
   };
-
-  async function until(check: () => Promise<boolean>) {
-    const deadline = Date.now() + 10_000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('the searches never got there');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 
   async function searchesWhileLocked(concurrency: string) {
     t = await createTestApp({ env: { SEARCH_CONCURRENCY: concurrency, METRICS_TOKEN: METRICS } });
@@ -54,7 +47,7 @@ describe('searches in the database at once', () => {
   it('runs one search at a time with SEARCH_CONCURRENCY=1; the others wait in the instance and are answered', async () => {
     const { app, answers, release } = await searchesWhileLocked('1');
     const limit = searchLimitOf(app.ctx);
-    await until(async () => limit.pendingCount === 2 && (await waiting(app)) >= 1);
+    await until(async () => limit.pendingCount === 2 && (await waiting(app)) >= 1, 10_000);
     expect(limit.activeCount).toBe(1);
     expect(await waiting(app)).toBe(1);
     const metrics = await app.app.inject({
@@ -70,7 +63,7 @@ describe('searches in the database at once', () => {
 
   it('runs them side by side up to SEARCH_CONCURRENCY', async () => {
     const { app, answers, release } = await searchesWhileLocked('3');
-    await until(async () => (await waiting(app)) === 3);
+    await until(async () => (await waiting(app)) === 3, 10_000);
     expect(searchLimitOf(app.ctx).pendingCount).toBe(0);
     await release();
     for (const res of await Promise.all(answers)) expect(res.statusCode).toBe(200);
