@@ -148,6 +148,21 @@ function withCompletions(terms: q.SearchTerms, completions: string[]): q.SearchT
 
 const isNumber = (word: string) => /^\d+$/.test(word);
 
+const searchLimits = new WeakMap<AppContext, LimitFunction>();
+
+/**
+ * The turns of an app's searches in the database: at most `searchConcurrency` run at once (config.ts,
+ * DEFAULT_SEARCH_CONCURRENCY), each for all its steps; the others wait in the instance, first come first served.
+ */
+export function searchLimitOf(ctx: AppContext): LimitFunction {
+  let limit = searchLimits.get(ctx);
+  if (!limit) {
+    limit = pLimit(ctx.config.searchConcurrency);
+    searchLimits.set(ctx, limit);
+  }
+  return limit;
+}
+
 /**
  * The one search of the shop (storefront and back-office), against the names' vocabulary (search_words, kept in
  * memory for VOCABULARY_TTL_MS), never the names themselves. A last word the names do not have is searched as
@@ -155,9 +170,19 @@ const isNumber = (word: string) => /^\d+$/.test(word);
  * name word starts with it). Otherwise the words as typed first; when they match nothing, the last word completed
  * to the known words it starts ('desk' -> desks). Then the misspelled words corrected to the closest known word
  * within one or two edits; then the words no name has replaced by their closest known word by trigram similarity
- * (several typos). `run` reads one page in one mode.
+ * (several typos). `run` reads one page in one mode. With an app, the search waits for its turn in the database
+ * (searchLimitOf) and keeps it for all its steps; without one (a transaction's own reads), it runs at once.
  */
-export async function searchCascade<T extends { total: number }>(
+export function searchCascade<T extends { total: number }>(
+  db: DbOrTx,
+  ctx: AppContext | null,
+  search: string,
+  run: (terms: q.SearchTerms, mode: q.SearchMode) => Promise<T>,
+): Promise<T> {
+  return ctx ? searchLimitOf(ctx)(() => cascade(db, ctx, search, run)) : cascade(db, ctx, search, run);
+}
+
+async function cascade<T extends { total: number }>(
   db: DbOrTx,
   ctx: AppContext | null,
   search: string,
@@ -210,26 +235,6 @@ export async function searchCascade<T extends { total: number }>(
     }),
   );
   return replaced ? match(parseSearch(similar.join(' '))) : found;
-}
-
-const searchLimits = new WeakMap<AppContext, LimitFunction>();
-
-/**
- * The turns of an app's searches in the database: at most `searchConcurrency` run at once (config.ts,
- * DEFAULT_SEARCH_CONCURRENCY), each for all its steps; the others wait in the instance, first come first served.
- */
-export function searchLimitOf(ctx: AppContext): LimitFunction {
-  let limit = searchLimits.get(ctx);
-  if (!limit) {
-    limit = pLimit(ctx.config.searchConcurrency);
-    searchLimits.set(ctx, limit);
-  }
-  return limit;
-}
-
-/** A search run in its turn (searchLimitOf); without an app (a transaction's own reads), at once. */
-function inTurn<T>(ctx: AppContext | null, search: () => Promise<T>): Promise<T> {
-  return ctx ? searchLimitOf(ctx)(search) : search();
 }
 
 /**
@@ -297,11 +302,9 @@ export async function searchProductIdPage(
   offset: number,
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const db = ctx.database.db;
-  const found = await inTurn(ctx, () =>
-    searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
-      searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
-        q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
-      ),
+  const found = await searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
+    searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
     ),
   );
   return { ids: found.rows.map((r) => r.id), total: found.total, capped: found.capped };
@@ -352,11 +355,9 @@ export async function listProducts(
   const viewerInQuery = shared ? undefined : input.viewerId;
   const read = async (): Promise<GuestPage> => {
     if (search) {
-      return inTurn(ctx, () =>
-        searchCascade(db, ctx, search, (terms, mode) =>
-          searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
-            q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
-          ),
+      return searchCascade(db, ctx, search, (terms, mode) =>
+        searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
+          q.searchProductPage(db, terms, mode, filter, viewerInQuery, input.perPage, offset, cap, ids),
         ),
       );
     }
