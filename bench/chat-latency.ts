@@ -6,7 +6,9 @@
  * second over HTTP (multipart, as the web app sends them), always through the instance the receiving socket is
  * NOT connected to, so every measured delivery crosses Redis: half are customers writing to the team (received by
  * an admin socket), half admins replying (received by the customer's socket). Latency = from just before the POST
- * to the MessageSent event at the receiver. Memory per idle socket = growth of both servers' RSS while the sockets
+ * to the MessageSent event at the receiver; its percentiles are also given apart for each conversation's first
+ * message of the run (with SOCKETS=2000 and RATE=200 they are sent in the first 10 s: the conversation's row and the
+ * recipients' one unread notification are written then) and for the later ones. Memory per idle socket = growth of both servers' RSS while the sockets
  * connect / sockets.
  *
  * Run: npx tsx bench/chat-latency.ts
@@ -127,9 +129,13 @@ async function measure(
   admins: Account[],
   customerAccounts: Account[],
 ) {
-  // Receipt times by message text.
+  // Receipt times by message text, and whether each is its conversation's first of the run (the first pass over
+  // the conversations writes their rows and their recipients' notifications; later messages find them there).
   const sentAt = new Map<string, number>();
+  const firstOfConversation = new Set<string>();
   const latencies: number[] = [];
+  const firstLatencies: number[] = [];
+  const laterLatencies: number[] = [];
   const httpMs: number[] = [];
   let failures = 0;
   const statuses = new Map<number, number>();
@@ -151,7 +157,9 @@ async function measure(
       const expectedAtAdmin = !message.from_admin;
       if (expectedAtAdmin !== isMeasuringAdmin) return;
       if (expectedAtAdmin && home.get(all[i]!.id) === Number(key.split(':')[3])) return;
-      latencies.push(performance.now() - start);
+      const ms = performance.now() - start;
+      latencies.push(ms);
+      (firstOfConversation.has(key) ? firstLatencies : laterLatencies).push(ms);
       sentAt.delete(key);
     });
   });
@@ -177,6 +185,7 @@ async function measure(
     const measured = n >= warm;
     if (n === warm) started = t;
     if (measured) sentAt.set(key, t);
+    if (measured && n < customerAccounts.length) firstOfConversation.add(key);
     inflight.push(
       post(
         bases[via]!,
@@ -209,8 +218,7 @@ async function measure(
   const deadline = Date.now() + 5000;
   while (sentAt.size > 0 && Date.now() < deadline) await sleep(50);
   for (const s of sockets) s.off('MessageSent');
-  latencies.sort((a, b) => a - b);
-  httpMs.sort((a, b) => a - b);
+  for (const list of [latencies, firstLatencies, laterLatencies, httpMs]) list.sort((a, b) => a - b);
   return {
     total,
     sendSeconds,
@@ -219,6 +227,8 @@ async function measure(
     statuses,
     errorsSeen,
     latencies,
+    firstLatencies,
+    laterLatencies,
     httpMs,
     load,
     p: (q: number) => percentile(latencies, q),
@@ -354,6 +364,9 @@ async function main() {
       );
       console.info(
         `    delivery (POST start -> MessageSent on the other instance): p50 ${fmt(r.p(50))}, p95 ${fmt(r.p(95))}, p99 ${fmt(r.p(99))}, max ${fmt(r.latencies.at(-1) ?? NaN)} (n=${r.latencies.length})`,
+      );
+      console.info(
+        `    first message of its conversation in the run: p95 ${fmt(percentile(r.firstLatencies, 95))}, p99 ${fmt(percentile(r.firstLatencies, 99))} (n=${r.firstLatencies.length}); later messages: p95 ${fmt(percentile(r.laterLatencies, 95))}, p99 ${fmt(percentile(r.laterLatencies, 99))} (n=${r.laterLatencies.length})`,
       );
       console.info(
         `    HTTP answer of the POST: p50 ${fmt(percentile(r.httpMs, 50))}, p95 ${fmt(percentile(r.httpMs, 95))}, p99 ${fmt(percentile(r.httpMs, 99))}`,

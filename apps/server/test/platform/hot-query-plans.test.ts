@@ -173,6 +173,24 @@ describe('hot query plans on generated data', () => {
       // The session's lookup, and one statement for each direction of a message.
       expect(rows).toHaveLength(3);
       for (const row of rows) expect(Number(row.generic_plans) + Number(row.custom_plans)).toBe(8);
+
+      // Whether a recipient already has the one unread chat notification is read from the unique index that holds
+      // it, not by reading every unread notification of theirs: an admin has one for each customer waiting.
+      await one.pool.query('set plan_cache_mode = force_generic_plan');
+      const { rows: messageStatements } = await one.pool.query<{ name: string; parameters: number }>(
+        `select name, cardinality(parameter_types) as parameters from pg_prepared_statements
+          where statement like '%insert into "messages"%' order by statement like '%to_team%' desc`,
+      );
+      const plans = [];
+      for (const { name, parameters } of messageStatements) {
+        const { rows: lines } = await one.pool.query<{ 'QUERY PLAN': string }>(
+          `explain execute ${name}(${Array(parameters).fill('null').join(', ')})`,
+        );
+        plans.push(lines.map((l) => l['QUERY PLAN']).join('\n'));
+      }
+      const [fromCustomerPlan, fromTeamPlan] = plans as [string, string];
+      expect(fromCustomerPlan).toMatch(/Index (Only )?Scan using notifications_team_chat_unread_unique/);
+      expect(fromTeamPlan).toMatch(/Index (Only )?Scan using notifications_customer_chat_unread_unique/);
     } finally {
       await one.close();
     }

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { CHAT_PAGE_SIZE, type ChatMessage, type Conversation, type MessagesResponse } from '@shop/contracts';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { animatedPng, BMP_2PX, EXE, HEIC_START, image, PDF, PNG_1PX } from '../../support/files';
 import { sendMessage } from './support';
+import { writeMessage } from '../../../src/modules/chat/queries';
+import { schema } from '../../../src/db/connection';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -629,6 +632,51 @@ describe('chat: the shared support inbox', () => {
     ]);
     expect(only.statusCode).toBe(200);
     expect((await t.deliverMail()).filter((m) => m.includes('1 attachment(s)'))).toHaveLength(1);
+  });
+
+  it('a message commits without waiting for the disk, and only its own transaction does', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    // One connection throughout, so what its session keeps afterwards is seen.
+    const client = await t.ctx.database.pool.connect();
+    try {
+      const db = drizzle(client, { schema, casing: 'snake_case' });
+      const setting = async () =>
+        (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!
+          .synchronous_commit;
+      const message = (body: string) => ({
+        customerId: alice.user.id,
+        senderId: alice.user.id,
+        receiverId: admin.user.id,
+        fromAdmin: false,
+        body,
+        files: [],
+        notification: {
+          type: 'chat_message' as const,
+          message: 'New message',
+          sender_id: alice.user.id,
+          to_team: true,
+        },
+      });
+      expect(await setting()).toBe('on');
+
+      // Alone, the statement is its own transaction: the setting ends with it.
+      await writeMessage(db, message('alone'));
+      expect(await setting()).toBe('on');
+
+      // Joined to a transaction (attachments, the reply mail), it holds for the whole of it, then ends.
+      await client.query('begin');
+      await writeMessage(db, message('in a transaction'));
+      expect(await setting()).toBe('off');
+      await client.query('commit');
+      expect(await setting()).toBe('on');
+    } finally {
+      client.release();
+    }
+    const stored = await t.ctx.database.db.execute<{ body: string }>(
+      sql`select body from messages order by id`,
+    );
+    expect(stored.rows.map((r) => r.body)).toEqual(['alone', 'in a transaction']);
   });
 
   it('search-users finds customers by name or e-mail, for admins only', async () => {
