@@ -24,6 +24,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Where focus goes on open; by default the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Focus goes on open to the first focusable element inside this one (a form's first field), when it has one. */
+  initialFocusWithin?: RefObject<HTMLElement | null>;
   size?: 'sm' | 'md' | 'lg';
   /** Escape, the close button and a click outside close it; false for a step that must be answered. */
   dismissible?: boolean;
@@ -48,6 +50,7 @@ export function Dialog({
   footer,
   role = 'dialog',
   initialFocusRef,
+  initialFocusWithin,
   size = 'md',
   dismissible = true,
   icon,
@@ -69,7 +72,11 @@ export function Dialog({
     const active = document.activeElement;
     const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     if (!dialog.open) dialog.showModal();
-    const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+    const first =
+      initialFocusRef?.current ??
+      initialFocusWithin?.current?.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog.querySelector<HTMLElement>(FOCUSABLE) ??
+      dialog;
     first.focus();
     dialogOpened(titleId);
     document.body.classList.add('scroll-locked');
@@ -96,7 +103,7 @@ export function Dialog({
       if (target?.isConnected) target.focus();
       else document.getElementById('main-content')?.focus({ preventScroll: true });
     };
-  }, [open, initialFocusRef, titleId]);
+  }, [open, initialFocusRef, initialFocusWithin, titleId]);
 
   if (!open) return null;
 

@@ -1,4 +1,4 @@
-import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useId, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, type DialogProps } from '../../../components/ui/dialog';
 
@@ -16,7 +16,10 @@ interface FormDialogProps extends Pick<
   children: ReactNode;
 }
 
-/** A dialog around one form of these screens: the form's fields, then Cancel and the form's submit button. */
+/**
+ * A dialog around one form of these screens: the form's fields, then Cancel and the form's submit button. Focus
+ * goes to the first field on open (to the dialog's Close button while the form has none yet, as while it loads).
+ */
 export function FormDialog({
   onSubmit,
   submitLabel,
@@ -29,9 +32,11 @@ export function FormDialog({
   ...dialog
 }: FormDialogProps) {
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Dialog
       {...dialog}
+      initialFocusWithin={formRef}
       footer={
         <>
           <Button variant="outline" onClick={dialog.onClose}>
@@ -43,7 +48,7 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
+      <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
         {children}
       </form>
     </Dialog>
