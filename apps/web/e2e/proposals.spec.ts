@@ -198,6 +198,8 @@ test('the whole deal: design, proposal, PDF, acceptance, installation window, co
   // The crew goes elsewhere: the customer changes the address, and the shop reads the new one.
   await date.getByRole('button', { name: 'Change address' }).click();
   const where = customer.getByRole('dialog', { name: 'Change the address' });
+  // The dialog opens on its field: the keyboard types the address at once.
+  await expect(where.getByRole('textbox', { name: 'Installation address' })).toBeFocused();
   await where.getByRole('textbox', { name: 'Installation address' }).fill('Pier 9, Dock Street');
   await checkPage(customer, 'user-booking-address');
   await where.getByRole('button', { name: 'Save address' }).click();
