@@ -74,6 +74,33 @@ describe('InventorySearch', () => {
     expect(onSearch).not.toHaveBeenCalled();
   });
 
+  it('keeps the keys typed before the URL reached the search it sent', () => {
+    const onSearch = vi.fn();
+    const { rerender } = render(<InventorySearch value="desk" onSearch={onSearch} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    type('ch');
+    // The URL reaches the cleared search only now: the box keeps what was typed since, and searches for it.
+    rerender(<InventorySearch value="" onSearch={onSearch} />);
+    expect(box()).toHaveValue('ch');
+    type('chair');
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(onSearch.mock.calls).toEqual([[''], ['chair']]);
+
+    // The same for a typed search: the URL reaching 'chair' keeps the 's' typed after it went out.
+    type('chairs');
+    rerender(<InventorySearch value="chair" onSearch={onSearch} />);
+    expect(box()).toHaveValue('chairs');
+    wait(SEARCH_DEBOUNCE_MS);
+    expect(onSearch.mock.calls).toEqual([[''], ['chair'], ['chairs']]);
+
+    // Back to a search this box once sent is a change from outside, and the box follows it.
+    rerender(<InventorySearch value="chairs" onSearch={onSearch} />);
+    rerender(<InventorySearch value="chair" onSearch={onSearch} />);
+    expect(box()).toHaveValue('chair');
+    rerender(<InventorySearch value="" onSearch={onSearch} />);
+    expect(box()).toHaveValue('');
+  });
+
   it('sends nothing after it has gone', () => {
     const onSearch = vi.fn();
     const { unmount } = render(<InventorySearch value="" onSearch={onSearch} />);

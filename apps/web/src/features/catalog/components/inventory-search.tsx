@@ -20,10 +20,15 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
   // Text from the URL or the clear button is not typed: it replaces a search still waiting, which is never sent.
   const [entry, setEntry] = useState({ text: value, typed: false });
   const [syncedValue, setSyncedValue] = useState(value);
+  // The search this box sent that the URL has not reached yet. The URL arrives a render or more later (the
+  // router's navigation is a transition): reaching it is not a change from outside, and the keys typed meanwhile
+  // stay in the box.
+  const [sent, setSent] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   if (value !== syncedValue) {
     setSyncedValue(value);
-    setEntry({ text: value, typed: false });
+    setSent(null);
+    if (value !== sent) setEntry({ text: value, typed: false });
   }
 
   const settled = useDebounce(entry);
@@ -31,12 +36,15 @@ export function InventorySearch({ value, onSearch }: InventorySearchProps) {
   useEffect(() => {
     if (!settled.typed || settled === searched.current) return;
     searched.current = settled;
-    onSearch(settled.text.trim());
+    const text = settled.text.trim();
+    setSent(text);
+    onSearch(text);
   }, [settled, onSearch]);
 
   const text = entry.text;
   const clear = () => {
     setEntry({ text: '', typed: false });
+    setSent('');
     onSearch('');
     // The button goes away with the text: the keyboard stays in the box, ready for the next search.
     input.current?.focus();
