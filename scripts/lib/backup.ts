@@ -84,9 +84,10 @@ const FILE_KEY_COLUMNS = `
 
 /**
  * Tables the database's own triggers write from other rows: the search vocabulary, the name postings and the
- * categories' counts from the products, the daily created counts from the users and products (migrations
- * search-words-triggers, search-postings-triggers, category-counts-triggers, created-counts-triggers). They are not
- * in a backup: a restore loads the users and products, and the triggers write these again as they were. Copying
+ * categories' counts from the products, the daily created counts from the users and products, the unread counts
+ * from the notifications (migrations search-words-triggers, search-postings-triggers, category-counts-triggers,
+ * created-counts-triggers, notification-unread-counts-triggers). They are not in a backup: a restore loads the
+ * users, products and notifications, and the triggers write these again as they were. Copying
  * them too would collide with what the triggers wrote (a backup taken before this list existed still has them; a
  * restore leaves them out).
  */
@@ -95,6 +96,7 @@ const TRIGGER_WRITTEN = new Set([
   'search_postings',
   'category_product_counts',
   'created_counts',
+  'notification_unread_counts',
 ]);
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

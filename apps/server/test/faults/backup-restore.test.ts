@@ -215,6 +215,7 @@ describe('backup and restore', () => {
     expect(JSON.parse(before.search_postings!)).not.toHaveLength(0);
     expect(JSON.parse(before.search_words!)).not.toHaveLength(0);
     expect(JSON.parse(before.created_counts!)).not.toHaveLength(0);
+    expect(JSON.parse(before.notification_unread_counts!)).not.toHaveLength(0);
     // The customer's verification mail carries a single-use link: it is not in a backup.
     const mails = JSON.parse(before.mail_queue!) as { kind: string }[];
     expect(mails.map((m) => m.kind)).toContain('email_verification');

@@ -63,3 +63,15 @@ export const notifications = pgTable(
       .where(sql`(${t.data} ->> 'design_id') is not null`),
   ],
 );
+
+/**
+ * Each user's unread notifications, for the bell's count and the count pushed with each notification. Kept exact
+ * by statement triggers on notifications (custom migration `notification-unread-counts-triggers`), in the
+ * transaction of the write; a user left with none loses the row. Counting an admin's unread notifications (one per
+ * waiting customer's conversation, and every design and proposal event) at every customer's first message read
+ * each of them, most of a busy chat's first minute of database time.
+ */
+export const notificationUnreadCounts = pgTable('notification_unread_counts', {
+  userId: integer('user_id').primaryKey(),
+  unread: integer('unread').notNull(),
+});

@@ -310,7 +310,8 @@ export interface WrittenMessage {
  * Writes a message in ONE statement (atomic on its own): the conversation (created on first use, its time
  * moved on), the message, its attachments and the recipients' notifications (the customer for a team reply,
  * every active admin otherwise, except an admin who still has an unread notification of this customer's
- * conversation), answering each recipient's unread count with the new one included.
+ * conversation), answering each recipient's unread count with the new one included (the count the
+ * notifications' triggers keep, as the statement's snapshot saw it, plus the new one).
  * One round trip instead of a transaction of six keeps chat delivery fast under load.
  */
 export async function writeMessage(
@@ -390,7 +391,7 @@ export async function writeMessage(
            (select coalesce(json_agg(a order by a.id), '[]'::json) from a) as attachments,
            (select coalesce(json_agg(json_build_object(
                      'id', n.id, 'user_id', n.user_id, 'type', n.type, 'data', n.data, 'read_at', n.read_at, 'created_at', n.created_at,
-                     'unread', 1 + (select count(*) from notifications x where x.user_id = n.user_id and x.read_at is null))), '[]'::json)
+                     'unread', 1 + coalesce((select c.unread from notification_unread_counts c where c.user_id = n.user_id), 0))), '[]'::json)
               from n) as notifications`,
     {
       customerId: input.customerId,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   NOTIFICATION_TYPES,
   type AppNotification,
@@ -7,7 +7,11 @@ import {
 } from '@shop/contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/connection';
-import { notifications, type NotificationData } from '../../db/schema/notifications';
+import {
+  notificationUnreadCounts,
+  notifications,
+  type NotificationData,
+} from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../platform/errors';
 import { wellFormed } from '../../platform/text-input';
@@ -42,12 +46,12 @@ export async function activeAdminIds(db: DbOrTx): Promise<number[]> {
 export async function unreadCounts(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
+  // The counts the notifications' triggers keep (a user without a row has none unread).
   const rows = await db
-    .select({ userId: notifications.userId, count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
-  for (const r of rows) counts.set(r.userId, r.count);
+    .select({ userId: notificationUnreadCounts.userId, unread: notificationUnreadCounts.unread })
+    .from(notificationUnreadCounts)
+    .where(inArray(notificationUnreadCounts.userId, userIds));
+  for (const r of rows) counts.set(r.userId, r.unread);
   return counts;
 }
 
