@@ -65,7 +65,8 @@ export const notifications = pgTable(
 );
 
 /**
- * Each user's unread notifications, for the bell's count and the count pushed with each notification. Kept exact
+ * Each user's unread notifications, for the count answered after marking read and the one pushed with each
+ * notification (the list page counts its own, with its total). Kept exact
  * by statement triggers on notifications (custom migration `notification-unread-counts-triggers`), in the
  * transaction of the write; a user left with none loses the row. Counting an admin's unread notifications (one per
  * waiting customer's conversation, and every design and proposal event) at every customer's first message read
