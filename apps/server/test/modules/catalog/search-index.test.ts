@@ -58,6 +58,31 @@ describe('postings', () => {
   });
 });
 
+describe('the build of the in-memory index', () => {
+  it('reads a catalogue of several chunks whole, its inactive products left out', async () => {
+    const app = await createTestApp({ env: { SEARCH_INDEX_MIN_PRODUCTS: '0' } });
+    try {
+      const pool = app.ctx.database.pool;
+      // Changed an hour ago: the index's reading of recent changes does not find them, only its build does.
+      await pool.query(`
+        insert into products (name, slug, sku, description, price, status, updated_at)
+        select case when i in (1, 1234, 2499, 2500) then 'Zephyr Chunk Stool ' else 'Chunk Stool ' end || i,
+          'chunk-' || i, 'CK-' || i, '', 10, i <> 2500, now() - interval '1 hour'
+        from generate_series(1, 2500) as i`);
+      const index = searchIndexOf(app.ctx);
+      expect(await index.whenBuilt()).toBe(true);
+      const { rows } = await pool.query<{ id: number }>(
+        `select id from products where sku in ('CK-1', 'CK-1234', 'CK-2499') order by id`,
+      );
+      const found = await index.candidates([['zephyr'], ['stool']], 100);
+      expect(found?.named).toEqual(rows.map((r) => r.id));
+      expect(found?.more).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the in-memory index of a running shop', () => {
   let t: TestApp;
   let admin: Record<string, string>;
