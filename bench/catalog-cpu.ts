@@ -17,15 +17,23 @@
  * here), so compare the two servers within one run, not runs made at different times.
  * Linux only. Env: PRODUCTS (default 100000), CONNECTIONS (default 100), DURATION seconds per run (default 10),
  * ROUNDS (default 2, each runs both servers once), BENCH_TSX=1 runs both servers through tsx instead of bundled.
+ * CPU_PROFILE=<folder> also runs both servers under V8's CPU profiler (`--cpu-prof`, its files in that folder) and
+ * prints, per answer of the measured runs, the functions whose own time differs most between the two servers. The
+ * profiler slows both servers, so its figures are for comparing functions, not for the shares above.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { benchDatabase, cyclePaths, LIST_PATHS, loadAverage, startServer, stopServer } from './bench-support';
+import { monotonicMicros, selfTimes } from './cpu-profile';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const PROFILE_DIR = process.env.CPU_PROFILE;
+if (PROFILE_DIR) {
+  process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
+}
 
 /** User and system CPU in ms of a /proc stat file (a process or a thread; its clock ticks are 10 ms here). */
 function statCpuMs(file: string): { user: number; system: number } {
@@ -79,7 +87,9 @@ function postgresBetween(before: Account, after: Account): number {
 
 async function run(port: number, duration: number, pid: number) {
   const before = account(pid);
+  const start = monotonicMicros();
   const { result, percentile } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, duration);
+  const window: [number, number] = [start, monotonicMicros()];
   const after = account(pid);
   const requests = result.requests.total;
   const perAnswer = (ms: number) => (ms * 1000) / requests;
@@ -92,6 +102,8 @@ async function run(port: number, duration: number, pid: number) {
   };
   return {
     rps: result.requests.average,
+    requests,
+    window,
     p99: percentile(99),
     errors: result.errors + result.timeouts + result.non2xx,
     cpu,
@@ -145,6 +157,39 @@ try {
       `round ${i + 1}: measured ${((s.rps / b.rps) * 100).toFixed(0)} %; expected from CPU ${((b.total / s.total) * 100).toFixed(0)} % (${s.total.toFixed(0)} against ${b.total.toFixed(0)} µs, of which the server's ${s.server.toFixed(0)} against ${b.server.toFixed(0)})`,
     ),
   );
+  if (PROFILE_DIR) {
+    // The servers write their profiles as they exit.
+    for (const s of servers.splice(0)) await stopServer(s);
+    const files = readdirSync(PROFILE_DIR);
+    const perAnswer = (side: 'shop' | 'bare', pid: number) => {
+      const file = files.find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.`));
+      if (!file) throw new Error(`no CPU profile of process ${pid} in ${PROFILE_DIR}`);
+      const { byFunction, sampled } = selfTimes(
+        `${PROFILE_DIR}/${file}`,
+        rounds.map((r) => r[side].window),
+      );
+      const answers = rounds.reduce((n, r) => n + r[side].requests, 0);
+      return {
+        byFunction: new Map([...byFunction].map(([k, us]) => [k, us / answers])),
+        sampled: sampled / answers,
+      };
+    };
+    const s = perAnswer('shop', shop.pid!);
+    const b = perAnswer('bare', bare.pid!);
+    const rows = [...new Set([...s.byFunction.keys(), ...b.byFunction.keys()])]
+      .map((k) => ({ k, shop: s.byFunction.get(k) ?? 0, bare: b.byFunction.get(k) ?? 0 }))
+      .sort((x, y) => Math.abs(y.shop - y.bare) - Math.abs(x.shop - x.bare));
+    console.info(
+      `\nUnder the profiler, µs of the main thread per answer (wall time while sampled, idle included): the shop ${s.sampled.toFixed(0)}, the bare route ${b.sampled.toFixed(0)}. The functions whose own time differs most, either way (a function of one server only may do the other's work under another name):\n`,
+    );
+    console.info('| function | shop | bare | difference |');
+    console.info('|---|---|---|---|');
+    for (const r of rows.slice(0, 30)) {
+      console.info(
+        `| ${r.k} | ${r.shop.toFixed(2)} | ${r.bare.toFixed(2)} | ${(r.shop - r.bare).toFixed(2)} |`,
+      );
+    }
+  }
 } finally {
   for (const s of servers) await stopServer(s).catch(() => {});
   await database.close();
