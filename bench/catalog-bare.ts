@@ -156,7 +156,8 @@ app.get('/api/v1/frontend/products', async (request) => {
   return page(fuzzy.rows, fuzzy.rows[0]?.total ?? 0, current, perPage);
 });
 
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// BARE_PORT when it shares the shop's process (bench/catalog-layers.ts).
+await app.listen({ port: Number(process.env.BARE_PORT ?? process.env.PORT), host: '127.0.0.1' });
 console.info('ready');
 process.on('SIGTERM', () => {
   void app.close().then(() => pool.end().then(() => process.exit(0)));

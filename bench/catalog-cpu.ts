@@ -20,6 +20,10 @@
  * CPU_PROFILE=<folder> also runs both servers under V8's CPU profiler (`--cpu-prof`, its files in that folder) and
  * prints, per answer of the measured runs, the functions whose own time differs most between the two servers. The
  * profiler slows both servers, so its figures are for comparing functions, not for the shares above.
+ * LAYERS=1 runs the shop in bench/catalog-layers.ts's process, which also answers the same list through the shop's
+ * service on a bare Fastify instance and through the bare route's own code, each measured in its turn, and prints
+ * for each side the median over the rounds of its share of the bare route's throughput and of its server's CPU per
+ * answer above the bare route's: what the shop's process, its service and its Fastify instance each add.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +35,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const PROFILE_DIR = process.env.CPU_PROFILE;
+const LAYERS = process.env.LAYERS === '1';
 if (PROFILE_DIR) {
   process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
 }
@@ -115,9 +120,12 @@ async function run(port: number, duration: number, pid: number) {
 const database = await benchDatabase(PRODUCTS);
 const servers: ChildProcess[] = [];
 try {
-  const shop = await startServer('bench/catalog-server.ts', 3293, database.url, {
-    CATALOG_PAGE_CACHE_SECONDS: '0',
-  });
+  const shop = await startServer(
+    LAYERS ? 'bench/catalog-layers.ts' : 'bench/catalog-server.ts',
+    3293,
+    database.url,
+    { CATALOG_PAGE_CACHE_SECONDS: '0', ...(LAYERS ? { SERVICE_PORT: '3295', BARE_PORT: '3294' } : {}) },
+  );
   servers.push(shop);
   const bare = await startServer('bench/catalog-bare.ts', 3292, database.url);
   servers.push(bare);
@@ -131,11 +139,18 @@ try {
     '| run | server | req/s | p99 ms | main user | main system | other threads | PostgreSQL | load generator | total | errors |',
   );
   console.info('|---|---|---|---|---|---|---|---|---|---|---|');
-  const order = [
+  type Side = 'shop' | 'service' | 'inProcessBare' | 'bare';
+  const layers: [Side, string, number, ChildProcess][] = [
+    ['service', "the shop's service on a bare Fastify, in the shop's process", 3295, shop],
+    ['inProcessBare', "the bare route in the shop's process", 3294, shop],
+  ];
+  const order: [Side, string, number, ChildProcess][] = [
     ['shop', 'shop, page cache off', 3293, shop],
+    ...(LAYERS ? layers : []),
     ['bare', 'bare fastify+pg', 3292, bare],
-  ] as const;
-  const rounds: { shop: Awaited<ReturnType<typeof run>>; bare: Awaited<ReturnType<typeof run>> }[] = [];
+  ];
+  type Figures = Awaited<ReturnType<typeof run>>;
+  const rounds: ({ shop: Figures; bare: Figures } & Partial<Record<Side, Figures>>)[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const figures: Partial<(typeof rounds)[number]> = {};
     for (const [side, name, port, child] of round % 2 ? [...order].reverse() : order) {
@@ -157,37 +172,58 @@ try {
       `round ${i + 1}: measured ${((s.rps / b.rps) * 100).toFixed(0)} %; expected from CPU ${((b.total / s.total) * 100).toFixed(0)} % (${s.total.toFixed(0)} against ${b.total.toFixed(0)} µs, of which the server's ${s.server.toFixed(0)} against ${b.server.toFixed(0)})`,
     ),
   );
+  if (LAYERS) {
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    console.info(
+      `\nMedians over the ${rounds.length} rounds: share of the bare route's throughput in the same round; the server's CPU per answer above the bare route's`,
+    );
+    for (const [side, name] of order.filter(([side]) => side !== 'bare')) {
+      const shares = rounds.map((r) => (r[side]!.rps / r.bare.rps) * 100);
+      const extra = rounds.map((r) => r[side]!.server - r.bare.server);
+      console.info(
+        `${name}: ${median(shares).toFixed(0)} % (${Math.min(...shares).toFixed(0)}-${Math.max(...shares).toFixed(0)}); +${median(extra).toFixed(0)} µs`,
+      );
+    }
+  }
   if (PROFILE_DIR) {
     // The servers write their profiles as they exit.
     for (const s of servers.splice(0)) await stopServer(s);
     const files = readdirSync(PROFILE_DIR);
-    const perAnswer = (side: 'shop' | 'bare', pid: number) => {
+    const perAnswer = (side: Side, pid: number) => {
       const file = files.find((f) => f.endsWith('.cpuprofile') && f.includes(`.${pid}.`));
       if (!file) throw new Error(`no CPU profile of process ${pid} in ${PROFILE_DIR}`);
       const { byFunction, sampled } = selfTimes(
         `${PROFILE_DIR}/${file}`,
-        rounds.map((r) => r[side].window),
+        rounds.map((r) => r[side]!.window),
       );
-      const answers = rounds.reduce((n, r) => n + r[side].requests, 0);
+      const answers = rounds.reduce((n, r) => n + r[side]!.requests, 0);
       return {
         byFunction: new Map([...byFunction].map(([k, us]) => [k, us / answers])),
         sampled: sampled / answers,
       };
     };
-    const s = perAnswer('shop', shop.pid!);
     const b = perAnswer('bare', bare.pid!);
-    const rows = [...new Set([...s.byFunction.keys(), ...b.byFunction.keys()])]
-      .map((k) => ({ k, shop: s.byFunction.get(k) ?? 0, bare: b.byFunction.get(k) ?? 0 }))
-      .sort((x, y) => Math.abs(y.shop - y.bare) - Math.abs(x.shop - x.bare));
-    console.info(
-      `\nUnder the profiler, µs of the main thread per answer (wall time while sampled, idle included): the shop ${s.sampled.toFixed(0)}, the bare route ${b.sampled.toFixed(0)}. The functions whose own time differs most, either way (a function of one server only may do the other's work under another name):\n`,
-    );
-    console.info('| function | shop | bare | difference |');
-    console.info('|---|---|---|---|');
-    for (const r of rows.slice(0, 30)) {
+    // With LAYERS, each layer against the bare route too (the bare route in the shop's process: what the process
+    // costs the same code).
+    for (const [side, name] of order.filter(([side]) => side !== 'bare')) {
+      const s = perAnswer(side, shop.pid!);
+      const rows = [...new Set([...s.byFunction.keys(), ...b.byFunction.keys()])]
+        .map((k) => ({ k, side: s.byFunction.get(k) ?? 0, bare: b.byFunction.get(k) ?? 0 }))
+        .sort((x, y) => Math.abs(y.side - y.bare) - Math.abs(x.side - x.bare));
       console.info(
-        `| ${r.k} | ${r.shop.toFixed(2)} | ${r.bare.toFixed(2)} | ${(r.shop - r.bare).toFixed(2)} |`,
+        `\nUnder the profiler, µs of the main thread per answer (wall time while sampled, idle included): ${name} ${s.sampled.toFixed(0)}, the bare route ${b.sampled.toFixed(0)}. The functions whose own time differs most, either way (a function of one server only may do the other's work under another name):\n`,
       );
+      console.info(`| function | ${name} | bare | difference |`);
+      console.info('|---|---|---|---|');
+      for (const r of rows.slice(0, 30)) {
+        console.info(
+          `| ${r.k} | ${r.side.toFixed(2)} | ${r.bare.toFixed(2)} | ${(r.side - r.bare).toFixed(2)} |`,
+        );
+      }
     }
   }
 } finally {
