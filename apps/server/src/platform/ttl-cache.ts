@@ -14,6 +14,8 @@ export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: V }>();
   private readonly loading = new Map<string, Promise<V>>();
   private generation = 0;
+  /** The key stored or used last: the Map's last entry while it is in the Map. */
+  private newest: string | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -61,9 +63,15 @@ export class TtlCache<V> {
     this.generation += 1;
   }
 
+  /**
+   * Moves `key` to the Map's end, its order of use; the hottest reads ask one key again and again (the list's
+   * category totals), and that key is already there.
+   */
   private touch(key: string, entry: { at: number; value: V }): void {
+    if (key === this.newest) return;
     this.entries.delete(key);
     this.entries.set(key, entry);
+    this.newest = key;
   }
 
   private refresh(key: string, load: () => Promise<V>): Promise<V> {
@@ -75,6 +83,7 @@ export class TtlCache<V> {
         if (generation === this.generation) {
           this.entries.delete(key);
           this.entries.set(key, { at: this.now(), value });
+          this.newest = key;
           if (this.entries.size > this.maxEntries) {
             const oldest = this.entries.keys().next().value as string;
             this.entries.delete(oldest);

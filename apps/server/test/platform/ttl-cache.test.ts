@@ -56,6 +56,27 @@ describe('TtlCache', () => {
     expect(await cache.get('b', async () => 'b2')).toBe('b2');
   });
 
+  it('keeps the order of use when the most recent key is asked again and again', async () => {
+    const cache = new TtlCache<string>(1000, 2);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    expect(cache.peek('a')).toBe('a');
+    expect(cache.peek('a')).toBe('a'); // already the most recent
+    await cache.get('c', async () => 'c'); // b leaves
+    expect(cache.peek('a')).toBe('a'); // a is used after c was stored
+    await cache.get('d', async () => 'd'); // so c leaves, not a
+    expect(cache.peek('a')).toBe('a');
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('c')).toBeUndefined();
+    cache.clear();
+    await cache.get('a', async () => 'a2');
+    await cache.get('b', async () => 'b2');
+    expect(cache.peek('a')).toBe('a2');
+    await cache.get('c', async () => 'c2'); // b was the least recently used
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('a')).toBe('a2');
+  });
+
   it('forgets everything on clear, and does not store a load that was in flight', async () => {
     const cache = new TtlCache<string>(1000);
     await cache.get('k', async () => 'old');
