@@ -311,7 +311,7 @@ export interface WrittenMessage {
  * moved on), the message, its attachments and the recipients' notifications (the customer for a team reply,
  * every active admin otherwise, except an admin who still has an unread notification of this customer's
  * conversation), answering each recipient's unread count with the new one included (the count the
- * notifications' triggers keep, as the statement's snapshot saw it, plus the new one).
+ * notifications' triggers keep, as committed when the statement takes the recipient's count row, plus the new one).
  * One round trip instead of a transaction of six keeps chat delivery fast under load.
  */
 export async function writeMessage(
@@ -383,6 +383,15 @@ export async function writeMessage(
           where type = 'chat_message' and read_at is null and (data->>'to_team') is not null do nothing`
       }
       returning id, user_id, type, data, read_at, created_at
+    ), counted as (
+      -- Each recipient's count row, taken (created at 0 if missing; the insert trigger adds the new notification at
+      -- the statement's end) and read as last committed, not as the statement's snapshot saw it: two customers'
+      -- first messages at once each push the count their own commit leaves, where the snapshot would give both the
+      -- same. The sort reads all of n before the first row is taken, in the order the trigger takes them too.
+      insert into notification_unread_counts as c (user_id, unread)
+      select n.user_id, 0 from n order by n.user_id
+      on conflict (user_id) do update set unread = c.unread
+      returning c.user_id, c.unread
     )
     -- Committed without waiting for the WAL to reach the disk (ARCHITECTURE.md, "Chat messages commit
     -- asynchronously"): set for this statement's transaction, or the one it joins, and nothing else.
@@ -391,7 +400,7 @@ export async function writeMessage(
            (select coalesce(json_agg(a order by a.id), '[]'::json) from a) as attachments,
            (select coalesce(json_agg(json_build_object(
                      'id', n.id, 'user_id', n.user_id, 'type', n.type, 'data', n.data, 'read_at', n.read_at, 'created_at', n.created_at,
-                     'unread', 1 + coalesce((select c.unread from notification_unread_counts c where c.user_id = n.user_id), 0))), '[]'::json)
+                     'unread', 1 + (select k.unread from counted k where k.user_id = n.user_id))), '[]'::json)
               from n) as notifications`,
     {
       customerId: input.customerId,

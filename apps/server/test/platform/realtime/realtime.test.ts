@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 import { bearer, createAdmin, registerCustomer } from '../../support/http';
 import { sendMessage } from '../../modules/chat/support';
 import { connect, drained, listen, next, record, until, type ClientSocket } from '../../support/realtime';
+import { holdingClient, waitUntilBlocked } from '../../support/lock-waits';
 
 let t: TestApp;
 let url: string;
@@ -152,6 +153,59 @@ describe('realtime: chat delivery and channel privacy', () => {
     await Promise.all([drained(t.app, bo), drained(t.app, al)]);
     expect(bobGot).toEqual([]);
     expect(aliceGot).toEqual([]);
+  });
+
+  // Another transaction holds the admin's count row (writing it, or taking the one there), so both messages wait on
+  // that row with their statements under way, each one's snapshot taken before the other commits.
+  it.each([
+    {
+      row: 'no count row yet',
+      hold: 'insert into notification_unread_counts (user_id, unread) values ($1, 0)',
+      before: 0,
+    },
+    {
+      row: 'a count row',
+      hold: 'select unread from notification_unread_counts where user_id = $1 for update',
+      before: 1,
+    },
+  ])("two customers' first messages at once push each its own count ($row)", async ({ hold, before }) => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const [alice, bob, carol] = await Promise.all([
+      registerCustomer(t.app),
+      registerCustomer(t.app),
+      registerCustomer(t.app),
+    ]);
+    const ad = await open(admin.token);
+    if (before) {
+      await sendMessage(t, carol.token, admin.user.id, 'earlier');
+      expect((await next(ad, 'notification')).unread_count).toBe(1);
+    }
+    const holder = await holdingClient(t.databaseUrl);
+    let sent: Awaited<ReturnType<typeof sendMessage>>[];
+    try {
+      await holder.query(hold, [admin.user.id]);
+      let settled = false;
+      const sending = Promise.all(
+        [alice, bob].map((c) =>
+          sendMessage(t, c.token, admin.user.id, 'at once').finally(() => (settled = true)),
+        ),
+      );
+      expect(await waitUntilBlocked(t.databaseUrl, holder, () => settled, 2)).toBe(true);
+      await holder.query('rollback');
+      sent = await sending;
+    } finally {
+      await holder.end();
+    }
+    expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+    // The one that commits second counts the first one's notification too.
+    const pushed = [await next(ad, 'notification'), await next(ad, 'notification')];
+    expect(pushed.map((p) => p.unread_count).sort()).toEqual([before + 1, before + 2]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/notifications',
+      headers: bearer(admin.token),
+    });
+    expect(listed.json().unread_count).toBe(before + 2);
   });
 
   it('reading a conversation tells the sender their messages were seen', async () => {
