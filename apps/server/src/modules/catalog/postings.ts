@@ -58,34 +58,58 @@ export class PostingsBuilder {
   }
 }
 
-/** Any of several postings (a word being typed and its completions), as one. */
-function union(parts: Postings[], maxId: number): Postings {
-  if (parts.length === 1) return parts[0]!;
-  const total = parts.reduce((n, p) => n + sizeOf(p), 0);
-  if (total > maxId >>> 5 || parts.some((p) => p.bits)) {
-    const bits = new Uint32Array((maxId >>> 5) + 1);
-    for (const p of parts) {
-      if (p.bits) for (let w = 0; w < bits.length; w++) bits[w]! |= p.bits[w]!;
-      else for (const id of p.ids) setBit(bits, id);
-    }
-    let size = 0;
-    for (const w of bits) size += popcount(w);
-    return { bits, size };
+/**
+ * A group of the search (any of its lexemes) as the intersection reads it: ascending ids, or bitsets whose words are
+ * ORed as they are read, so a word being typed with its completions costs no bitset built over every id and the
+ * scan stops with the limit. `size`: the ids it holds, or at most that many (the sum of its parts) for bitsets.
+ */
+type Term =
+  | { ids: Int32Array; size: number; bitsets?: undefined }
+  | { bitsets: Uint32Array[]; size: number; ids?: undefined };
+
+function termOf(parts: Postings[], maxId: number): Term {
+  const size = parts.reduce((n, p) => n + sizeOf(p), 0);
+  const bitsets: Uint32Array[] = [];
+  const lists: Int32Array[] = [];
+  for (const p of parts) {
+    if (p.bits) bitsets.push(p.bits);
+    else lists.push(p.ids);
   }
-  const merged = new Int32Array(total);
-  let n = 0;
-  for (const p of parts) for (const id of p.ids!) merged[n++] = id;
-  merged.sort();
-  let unique = 0;
-  for (let i = 0; i < merged.length; i++)
-    if (i === 0 || merged[i] !== merged[i - 1]) merged[unique++] = merged[i]!;
-  return { ids: merged.subarray(0, unique) };
+  if (bitsets.length === 0 && (lists.length === 1 || size <= maxId >>> 5)) {
+    if (lists.length === 1) return { ids: lists[0]!, size };
+    const merged = new Int32Array(size);
+    let n = 0;
+    for (const ids of lists) {
+      merged.set(ids, n);
+      n += ids.length;
+    }
+    merged.sort();
+    let unique = 0;
+    for (let i = 0; i < merged.length; i++)
+      if (i === 0 || merged[i] !== merged[i - 1]) merged[unique++] = merged[i]!;
+    return { ids: merged.subarray(0, unique), size: unique };
+  }
+  if (lists.length) {
+    // The rarer lexemes of the group as one more bitset.
+    const bits = new Uint32Array((maxId >>> 5) + 1);
+    for (const ids of lists) for (let i = 0; i < ids.length; i++) setBit(bits, ids[i]!);
+    bitsets.push(bits);
+  }
+  return { bitsets, size };
 }
 
-function popcount(w: number): number {
-  w -= (w >>> 1) & 0x55555555;
-  w = (w & 0x33333333) + ((w >>> 2) & 0x33333333);
-  return (((w + (w >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+/** Several bitsets ORed into one (a search whose every common term has several lexemes). */
+function anyBitset(bitsets: Uint32Array[]): Uint32Array {
+  const any = new Uint32Array(bitsets[0]!.length);
+  for (const bits of bitsets) for (let w = 0; w < any.length; w++) any[w]! |= bits[w]!;
+  return any;
+}
+
+/** Word `w` of several bitsets ORed (a term of several common lexemes). */
+function anyWord(bitsets: Uint32Array[], w: number): number {
+  let word = 0;
+  for (let i = 0; i < bitsets.length; i++) word |= bitsets[i]![w]!;
+  return word;
 }
 
 /** The first index at or after `from` whose id is >= `id` (galloping, then binary search). */
@@ -117,19 +141,28 @@ export function intersect(
   limit: number,
   skip: (id: number) => boolean,
 ): number[] {
-  const terms: Postings[] = [];
+  const terms: Term[] = [];
   for (const group of groups) {
     const parts = group.map((lexeme) => index.get(lexeme)).filter((p): p is Postings => p !== undefined);
     if (parts.length === 0) return [];
-    terms.push(union(parts, maxId));
+    terms.push(termOf(parts, maxId));
   }
   if (terms.length === 0) return [];
-  terms.sort((a, b) => sizeOf(a) - sizeOf(b));
+  terms.sort((a, b) => a.size - b.size);
   const found: number[] = [];
   const [first, ...rest] = terms;
-  // Common terms are ANDed a 32-bit word at a time; each id left is then looked up in the rare ones.
-  const restBits = rest.flatMap((t) => (t.bits ? [t.bits] : []));
-  const restIds = rest.flatMap((t) => (t.bits ? [] : [t.ids]));
+  // Common terms are ANDed a 32-bit word at a time, led by a term of one bitset (a term of several is ORed only
+  // where the word is not already empty); each id left is then looked up in the rare ones.
+  const restBits: Uint32Array[] = [];
+  const restAny: Uint32Array[][] = [];
+  const restIds: Int32Array[] = [];
+  for (const t of first!.bitsets ? terms : rest) {
+    if (!t.bitsets) restIds.push(t.ids);
+    else if (t.bitsets.length === 1) restBits.push(t.bitsets[0]!);
+    else restAny.push(t.bitsets);
+  }
+  if (first!.bitsets && restBits.length === 0) restBits.push(anyBitset(restAny.shift()!));
+  const lead = first!.bitsets ? restBits.shift()! : undefined;
   const cursors = restIds.map(() => 0);
   const visit = (id: number) => {
     for (let t = 0; t < restIds.length; t++) {
@@ -140,21 +173,26 @@ export function intersect(
     }
     if (!skip(id)) found.push(id);
   };
-  if (first!.bits) {
-    const words = first!.bits;
-    for (let w = 0; w < words.length && found.length < limit; w++) {
-      let word = words[w]!;
+  if (lead) {
+    for (let w = 0; w < lead.length && found.length < limit; w++) {
+      let word = lead[w]!;
       for (const bits of restBits) word &= bits[w]!;
+      for (let t = 0; t < restAny.length && word !== 0; t++) word &= anyWord(restAny[t]!, w);
       while (word !== 0 && found.length < limit) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         visit((w << 5) | bit);
       }
     }
-  } else {
-    for (let i = 0; i < first!.ids.length && found.length < limit; i++) {
-      const id = first!.ids[i]!;
-      if (restBits.every((bits) => hasBit(bits, id))) visit(id);
+  } else if (!first!.bitsets) {
+    const ids = first!.ids;
+    for (let i = 0; i < ids.length && found.length < limit; i++) {
+      const id = ids[i]!;
+      if (
+        restBits.every((bits) => hasBit(bits, id)) &&
+        restAny.every((bitsets) => bitsets.some((bits) => hasBit(bits, id)))
+      )
+        visit(id);
     }
   }
   return found;

@@ -38,14 +38,8 @@ describe('postings', () => {
     expect(index.get('a')?.bits).toBeDefined();
     expect(index.get('f')?.ids).toBeDefined();
     const all = Object.keys(frequency);
-    for (let round = 0; round < 300; round++) {
-      const groups = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => [
-        ...new Set(
-          Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => all[Math.floor(rnd() * all.length)]!),
-        ),
-      ]);
-      const limit = rnd() < 0.5 ? 10_000 : 1 + Math.floor(rnd() * 40);
-      const skipped = (id: number) => id % 7 === 0;
+    const skipped = (id: number) => id % 7 === 0;
+    const expectPlainReading = (groups: string[][], limit: number) => {
       const expected = [...words]
         .filter(([id, has]) => !skipped(id) && groups.every((g) => g.some((w) => has.has(w))))
         .map(([id]) => id)
@@ -53,6 +47,29 @@ describe('postings', () => {
       expect(intersect(index, groups, maxId, limit, skipped), JSON.stringify({ groups, limit })).toEqual(
         expected,
       );
+    };
+    for (let round = 0; round < 300; round++) {
+      const groups = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => all[Math.floor(rnd() * all.length)]!),
+        ),
+      ]);
+      expectPlainReading(groups, rnd() < 0.5 ? 10_000 : 1 + Math.floor(rnd() * 40));
+    }
+    // Common words being typed with their completions (several bitsets in one group), alone, with a common word,
+    // with a rare one, and mixed with rare words in the same group.
+    for (const groups of [
+      [['a', 'b', 'c']],
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+      [['c'], ['a', 'b', 'c']],
+      [['a', 'b'], ['f']],
+      [['d'], ['a', 'e', 'g']],
+      [['c', 'e', 'f', 'g'], ['a']],
+    ]) {
+      for (const limit of [1, 25, 10_000]) expectPlainReading(groups, limit);
     }
     expect(intersect(index, [['a'], ['nowhere']], maxId, 10, () => false)).toEqual([]);
   });
