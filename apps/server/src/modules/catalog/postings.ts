@@ -173,7 +173,20 @@ export function intersect(
     }
     if (!skip(id)) found.push(id);
   };
-  if (lead) {
+  if (lead && restBits.length <= 2 && restAny.length === 0) {
+    // Two or three common words, most searches of several words: one loop with no inner one, about twice as fast
+    // when the words have few products in common and the whole bitset is read (a missing term ANDs the lead again).
+    const [second = lead, third = lead] = restBits;
+    for (let w = 0; w < lead.length; w++) {
+      let word = lead[w]! & second[w]! & third[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        visit((w << 5) | bit);
+        if (found.length >= limit) return found;
+      }
+    }
+  } else if (lead) {
     for (let w = 0; w < lead.length && found.length < limit; w++) {
       let word = lead[w]!;
       for (const bits of restBits) word &= bits[w]!;

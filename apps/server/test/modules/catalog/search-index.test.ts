@@ -57,7 +57,7 @@ describe('postings', () => {
       expectPlainReading(groups, rnd() < 0.5 ? 10_000 : 1 + Math.floor(rnd() * 40));
     }
     // Common words being typed with their completions (several bitsets in one group), alone, with a common word,
-    // with a rare one, and mixed with rare words in the same group.
+    // with a rare one, and mixed with rare words in the same group; two, three and more common words.
     for (const groups of [
       [['a', 'b', 'c']],
       [
@@ -68,6 +68,11 @@ describe('postings', () => {
       [['a', 'b'], ['f']],
       [['d'], ['a', 'e', 'g']],
       [['c', 'e', 'f', 'g'], ['a']],
+      [['b'], ['c']],
+      [['a'], ['b'], ['c']],
+      [['c'], ['d'], ['a']],
+      [['a'], ['b'], ['c'], ['a', 'b']],
+      [['a'], ['b'], ['c'], ['a']],
     ]) {
       for (const limit of [1, 25, 10_000]) expectPlainReading(groups, limit);
     }
