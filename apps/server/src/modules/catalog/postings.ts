@@ -147,7 +147,7 @@ export function intersect(
     if (parts.length === 0) return [];
     terms.push(termOf(parts, maxId));
   }
-  if (terms.length === 0) return [];
+  if (terms.length === 0 || limit <= 0) return [];
   terms.sort((a, b) => a.size - b.size);
   const found: number[] = [];
   const [first, ...rest] = terms;

@@ -74,7 +74,7 @@ describe('postings', () => {
       [['a'], ['b'], ['c'], ['a', 'b']],
       [['a'], ['b'], ['c'], ['a']],
     ]) {
-      for (const limit of [1, 25, 10_000]) expectPlainReading(groups, limit);
+      for (const limit of [0, 1, 25, 10_000]) expectPlainReading(groups, limit);
     }
     expect(intersect(index, [['a'], ['nowhere']], maxId, 10, () => false)).toEqual([]);
   });
