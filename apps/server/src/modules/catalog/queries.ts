@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { DbOrTx } from '../../db/connection';
-import { dialect, shapedQuery, statementName } from '../../db/shaped';
+import { dialect, shapedQuery, statementName, type Bind } from '../../db/shaped';
 import { containsPattern } from '../../platform/like';
 
 /**
@@ -198,6 +198,13 @@ export async function countActiveByCategory(db: DbOrTx): Promise<Map<number | nu
   return new Map(result.rows.map((r) => [r.category_id, r.total]));
 }
 
+/** The storefront's search of all its products: active ones, no category, no wishlist, no SKU filter. */
+export const allActive = (filter: ProductFilter) =>
+  filter.categoryId === undefined &&
+  filter.favoritesOf === undefined &&
+  !filter.includeInactive &&
+  !filter.skuContains;
+
 export interface SearchTerms {
   /** The whole search text, trimmed. */
   text: string;
@@ -220,10 +227,12 @@ export interface SearchTerms {
 export type SearchMode = 'fulltext' | 'prefix';
 
 function skuMatch(terms: SearchTerms): SQL {
-  return terms.skuRange
-    ? sql`(lower(p.sku) ~>=~ ${terms.skuRange.from} and lower(p.sku) ~<~ ${terms.skuRange.to})`
-    : sql`false`;
+  return terms.skuRange ? skuRangeMatch(terms.skuRange.from, terms.skuRange.to) : sql`false`;
 }
+
+/** A SKU in a prefix range of its lower-case form (the range the lower(sku) index reads). */
+const skuRangeMatch = (from: unknown, to: unknown) =>
+  sql`(lower(p.sku) ~>=~ ${from} and lower(p.sku) ~<~ ${to})`;
 
 /**
  * A search of one whole word over the storefront's active products reads its name matches from search_postings
@@ -237,14 +246,7 @@ function skuMatch(terms: SearchTerms): SQL {
  * the back-office's inactive products go through the GIN index.
  */
 function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): boolean {
-  return (
-    mode === 'fulltext' &&
-    /^[\p{L}\p{N}]+$/u.test(tsquery) &&
-    !filter.includeInactive &&
-    filter.categoryId === undefined &&
-    filter.favoritesOf === undefined &&
-    !filter.skuContains
-  );
+  return mode === 'fulltext' && /^[\p{L}\p{N}]+$/u.test(tsquery) && allActive(filter);
 }
 
 /**
@@ -259,45 +261,15 @@ function inRankOrder(tsquery: string, mode: SearchMode, filter: ProductFilter): 
  * costs the same as a narrow one. Ranked: name or SKU matches first, then by ts_rank (name and SKU weigh more than the
  * description), then newest.
  */
-function searchParts(
-  terms: SearchTerms,
-  mode: SearchMode,
-  filter: ProductFilter,
-  cap: number,
-  found?: FoundIds,
-): SQL {
+function searchParts(terms: SearchTerms, mode: SearchMode, filter: ProductFilter, cap: number): SQL {
   const where = filterConditions(filter);
-  const tsquery = mode === 'prefix' ? terms.prefixTsquery : terms.tsquery;
+  const tsquery = tsqueryOf(terms, mode);
   if (!tsquery) {
     // No word at all (punctuation only): the SKU prefix alone.
     return sql`candidates as materialized (
         select p.id, p.created_at, true as named, 0::real as rank from products p
         where ${where} and ${skuMatch(terms)} limit ${cap + 1}
       )`;
-  }
-  if (found) {
-    // The ids the in-memory index found, each checked against the words and the filter before it is ranked. The
-    // checks are written `(...) is true`, which no index serves, so the rows are read by id: a word index scan
-    // with the ids as a filter read every product with the words (9,050 of them for 'heavy heavy chair', where
-    // the index had found 1,101). The statement is prepared (its plan is the same whatever the words); its tsquery
-    // is a subquery, computed once per run, where a generic plan's `to_tsquery($1)` is parsed again for every row.
-    const tsq = sql`(select to_tsquery('english', ${tsquery}))`;
-    const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
-    return sql`named as materialized (
-      select * from (
-        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
-          from products p where p.id = any(${idList(found.named)}::int[]) and ${where}
-            and (p.name_vector @@ ${tsq}) is true)
-        union
-        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
-          from products p where ${where} and ${skuMatch(terms)} limit ${cap + 1})
-      ) n limit ${cap + 1}
-    ), more as materialized (
-      select p.id, p.created_at, false as named, ts_rank(p.search_vector, ${tsq}) as rank
-      from products p where p.id = any(${idList(found.more)}::int[]) and ${where}
-        and (p.search_vector @@ ${tsq}) is true and not ${named} and (select count(*) from named) <= ${cap}
-      limit ${cap + 1}
-    ), candidates as (select * from named union all select * from more)`;
   }
   const tsq = sql`to_tsquery('english', ${tsquery})`;
   const named = sql`(p.name_vector @@ ${tsq} or ${skuMatch(terms)})`;
@@ -330,7 +302,7 @@ function searchParts(
  * JavaScript array element by element, escaping each, which cost a tenth of the server's time per search with the
  * index's thousand or so candidates.
  */
-const idList = (ids: readonly number[]) => sql.param(`{${ids.join(',')}}`);
+const idText = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /** What the in-memory index (search-index.ts) found: ids whose name has the words, and ids whose description adds them. */
 export interface FoundIds {
@@ -347,12 +319,89 @@ export interface SearchPage {
 }
 
 /**
- * One page of the best `cap` matches of a search and their number. The candidates are ranked narrow (id, date,
- * rank); only the page's rows are read whole, and the total is counted from the same candidates.
- * The CTEs of one page of ranked matches: `page(id, created_at, named, rank)` and `candidates`. */
-function searchPageCtes(ctes: SQL, limit: number, offset: number, cap: number): SQL {
+ * The candidates of a search of the ids the in-memory index found (`candidates(id, created_at, named, rank)`, as
+ * searchParts ends): each id checked against the words before it is ranked. The checks are written `(...) is true`,
+ * which no index serves, so the rows are read by id: a word index scan with the ids as a filter read every product
+ * with the words (9,050 of them for 'heavy heavy chair', where the index had found 1,101). Its text depends only on
+ * whether the search has a SKU range, so it is built and named once (shapedQuery) and prepared: its plan is the same
+ * whatever the words. The tsquery is a subquery, computed once per run, where a generic plan's `to_tsquery($1)` is
+ * parsed again for every row. The index answers the storefront's plain search only (service.ts, foundInMemory):
+ * active products, no category, no wishlist.
+ */
+function foundParts(bind: Bind, withSku: boolean): SQL {
+  const tsq = sql`(select to_tsquery('english', ${bind('tsquery')}))`;
+  const sku = withSku ? skuRangeMatch(bind('skuFrom'), bind('skuTo')) : sql`false`;
+  const named = sql`(p.name_vector @@ ${tsq} or ${sku})`;
+  return sql`named as materialized (
+      select * from (
+        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+          from products p where p.id = any(${bind('named')}::int[]) and p.status
+            and (p.name_vector @@ ${tsq}) is true)
+        union
+        (select p.id, p.created_at, true as named, ts_rank(p.search_vector, ${tsq}) as rank
+          from products p where p.status and ${sku} limit ${bind('scan')})
+      ) n limit ${bind('scan')}
+    ), more as materialized (
+      select p.id, p.created_at, false as named, ts_rank(p.search_vector, ${tsq}) as rank
+      from products p where p.id = any(${bind('more')}::int[]) and p.status
+        and (p.search_vector @@ ${tsq}) is true and not ${named} and (select count(*) from named) <= ${bind('cap')}
+      limit ${bind('scan')}
+    ), candidates as (select * from named union all select * from more)`;
+}
+
+/** A search the in-memory index answered, as one page of rows, of ids, or the count alone. */
+type FoundStatement = 'rows' | 'ids' | 'count';
+
+/**
+ * Runs a statement over the in-memory index's candidates (foundParts): its shape is the statement, whether the
+ * search has a SKU range and whether a viewer's wishlist marks the rows; every value is bound.
+ */
+function queryFound<T extends Record<string, unknown>>(
+  db: DbOrTx,
+  statement: FoundStatement,
+  search: { terms: SearchTerms; tsquery: string; filter: ProductFilter; found: FoundIds },
+  page: { limit: number; offset: number; cap: number; viewerId?: number },
+  fromValues: (values: unknown[]) => T,
+): Promise<{ rows: T[] }> {
+  const { terms, filter, found } = search;
+  if (!allActive(filter)) throw new Error('The in-memory index answers searches of all active products only');
+  const withSku = terms.skuRange !== null;
+  const viewer = page.viewerId !== undefined;
+  return shapedQuery<T>(
+    db,
+    `catalog:found:${statement}:${withSku}:${viewer}`,
+    (bind) => {
+      const parts = foundParts(bind, withSku);
+      if (statement === 'count') return sql`with ${parts} select count(*)::int as total from candidates`;
+      const ctes = searchPageCtes(parts, bind('limit'), bind('offset'));
+      return statement === 'ids'
+        ? sql`${ctes} select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`
+        : sql`${ctes} select ${productColumns(viewer ? bind('viewerId') : undefined)}, (select count(*) from candidates)::int as total
+          from page r join products p on p.id = r.id order by ${SEARCH_ORDER}`;
+    },
+    {
+      tsquery: search.tsquery,
+      skuFrom: terms.skuRange?.from,
+      skuTo: terms.skuRange?.to,
+      named: idText(found.named),
+      more: idText(found.more),
+      scan: page.cap + 1,
+      cap: page.cap,
+      limit: pageLimit(page.limit, page.offset, page.cap),
+      offset: page.offset,
+      viewerId: page.viewerId,
+    },
+    fromValues,
+  );
+}
+
+/** A page's rows stop at the cap: the pager offers no page past it. */
+const pageLimit = (limit: number, offset: number, cap: number) => Math.max(0, Math.min(limit, cap - offset));
+
+/** The CTEs of one page of ranked matches: `page(id, created_at, named, rank)` and `candidates`. */
+function searchPageCtes(ctes: SQL, limit: unknown, offset: unknown): SQL {
   return sql`with ${ctes}, page as (
-      select r.* from candidates r order by ${SEARCH_ORDER} limit ${Math.max(0, Math.min(limit, cap - offset))} offset ${offset}
+      select r.* from candidates r order by ${SEARCH_ORDER} limit ${limit} offset ${offset}
     )`;
 }
 const SEARCH_ORDER = sql`r.named desc, r.rank desc, r.created_at desc, r.id desc`;
@@ -366,6 +415,31 @@ function searchPage<R>(rows: (R & { total: number })[], cap: number) {
   };
 }
 
+/** The tsquery of a search in a mode (searchParts); the in-memory index is asked in 'fulltext' mode only. */
+const tsqueryOf = (terms: SearchTerms, mode: SearchMode) =>
+  mode === 'prefix' ? terms.prefixTsquery : terms.tsquery;
+
+/** What queryFound needs of a search, when the index found its candidates and the search has words. */
+function foundSearch(
+  terms: SearchTerms,
+  mode: SearchMode,
+  filter: ProductFilter,
+  found: FoundIds | undefined,
+) {
+  const tsquery = tsqueryOf(terms, mode);
+  return found && tsquery ? { terms, tsquery, filter, found } : undefined;
+}
+
+/** A search's row: a product row and, after its columns, the number of matches. */
+const searchRowOf = (v: unknown[]): ProductRow & { total: number } => ({
+  ...productRowOf(v),
+  total: v[10] as number,
+});
+
+/**
+ * One page of the best `cap` matches of a search and their number. The candidates are ranked narrow (id, date,
+ * rank); only the page's rows are read whole, and the total is counted from the same candidates.
+ */
 export async function searchProductPage(
   db: DbOrTx,
   terms: SearchTerms,
@@ -377,14 +451,17 @@ export async function searchProductPage(
   cap: number,
   found?: FoundIds,
 ): Promise<SearchPage> {
-  const result = await read<ProductRow & { total: number }>(
-    db,
-    sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
+  const inMemory = foundSearch(terms, mode, filter, found);
+  const result = inMemory
+    ? await queryFound(db, 'rows', inMemory, { limit, offset, cap, viewerId }, searchRowOf)
+    : await read<ProductRow & { total: number }>(
+        db,
+        sql`${searchPageCtes(searchParts(terms, mode, filter, cap), pageLimit(limit, offset, cap), offset)}
     select ${productColumns(viewerId)}, (select count(*) from candidates)::int as total
     from page r join products p on p.id = r.id
     order by ${SEARCH_ORDER}`,
-    { prepared: found !== undefined },
-  );
+        { prepared: false },
+      );
   return searchPage(result.rows, cap);
 }
 
@@ -399,12 +476,18 @@ export async function searchProductIds(
   cap: number,
   found?: FoundIds,
 ): Promise<{ rows: { id: number }[]; total: number | null; capped: boolean }> {
-  const result = await read<{ id: number; total: number }>(
-    db,
-    sql`${searchPageCtes(searchParts(terms, mode, filter, cap, found), limit, offset, cap)}
+  const inMemory = foundSearch(terms, mode, filter, found);
+  const result = inMemory
+    ? await queryFound(db, 'ids', inMemory, { limit, offset, cap }, (v) => ({
+        id: v[0] as number,
+        total: v[1] as number,
+      }))
+    : await read<{ id: number; total: number }>(
+        db,
+        sql`${searchPageCtes(searchParts(terms, mode, filter, cap), pageLimit(limit, offset, cap), offset)}
     select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
-    { prepared: found !== undefined },
-  );
+        { prepared: false },
+      );
   return searchPage(result.rows, cap);
 }
 
@@ -417,11 +500,16 @@ export async function countSearchMatches(
   cap: number,
   found?: FoundIds,
 ): Promise<{ total: number; capped: boolean }> {
-  const result = await read<{ total: number }>(
-    db,
-    sql`with ${searchParts(terms, mode, filter, cap, found)} select count(*)::int as total from candidates`,
-    { prepared: found !== undefined },
-  );
+  const inMemory = foundSearch(terms, mode, filter, found);
+  const result = inMemory
+    ? await queryFound(db, 'count', inMemory, { limit: 0, offset: 0, cap }, (v) => ({
+        total: v[0] as number,
+      }))
+    : await read<{ total: number }>(
+        db,
+        sql`with ${searchParts(terms, mode, filter, cap)} select count(*)::int as total from candidates`,
+        { prepared: false },
+      );
   const count = result.rows[0]?.total ?? 0;
   return { total: Math.min(count, cap), capped: count > cap };
 }

@@ -251,8 +251,7 @@ async function foundInMemory(
   cap: number,
 ): Promise<q.FoundIds | undefined> {
   if (!ctx || mode !== 'fulltext' || !terms.tsquery) return undefined;
-  if (filter.categoryId !== undefined || filter.favoritesOf !== undefined || filter.includeInactive)
-    return undefined;
+  if (!q.allActive(filter)) return undefined;
   if (terms.groups.length < 2 && (terms.groups[0]?.length ?? 0) < 2) return undefined;
   return (await searchIndexOf(ctx).candidates(terms.groups, cap + 1 + Math.ceil(cap / 10))) ?? undefined;
 }

@@ -31,6 +31,7 @@ describe.each<{ answeredBy: string; env: Record<string, string> }>([
     ['Monitor Arm Dual', 'AC-6001', 'Gas-spring arm for two screens.'],
     ['Acoustic Privacy Panel', 'PN-7001', 'Fabric panel that absorbs sound between desks.'],
     ['Personal Locker', 'LK-8001', 'Four doors with keys for coats and bags.'],
+    ['Umbrella Rack', 'DESK-OAK-UR', 'Rack for umbrellas by the door.'],
   ];
 
   /** Newer products that mention the query words only in their descriptions. */
@@ -105,6 +106,8 @@ describe.each<{ answeredBy: string; env: Record<string, string> }>([
       ['CD-4471-W', ['Walnut Standing Desk 60x30']],
       ['cd-4471-w', ['Walnut Standing Desk 60x30']],
       ['PN-7001', ['Acoustic Privacy Panel']],
+      // the words of another product's SKU: the names that have them and that product
+      ['desk-oak', ['Oak Standing Desk 48x24', 'Umbrella Rack']],
     ])('%s ranks %j first', async (query, expected) => {
       const { names } = await search(query);
       expect(names.slice(0, expected.length).sort()).toEqual([...expected].sort());
