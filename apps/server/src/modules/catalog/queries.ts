@@ -349,8 +349,8 @@ function foundParts(bind: Bind, withSku: boolean): SQL {
     ), candidates as (select * from named union all select * from more)`;
 }
 
-/** A search the in-memory index answered, as one page of rows, of ids, or the count alone. */
-type FoundStatement = 'rows' | 'ids' | 'count';
+/** A search the in-memory index answered, as one page of rows or the count alone. */
+type FoundStatement = 'rows' | 'count';
 
 /**
  * Runs a statement over the in-memory index's candidates (foundParts): its shape is the statement, whether the
@@ -373,11 +373,9 @@ function queryFound<T extends Record<string, unknown>>(
     (bind) => {
       const parts = foundParts(bind, withSku);
       if (statement === 'count') return sql`with ${parts} select count(*)::int as total from candidates`;
-      const ctes = searchPageCtes(parts, bind('limit'), bind('offset'));
-      return statement === 'ids'
-        ? sql`${ctes} select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`
-        : sql`${ctes} select ${productColumns(viewer ? bind('viewerId') : undefined)}, (select count(*) from candidates)::int as total
-          from page r join products p on p.id = r.id order by ${SEARCH_ORDER}`;
+      return sql`${searchPageCtes(parts, bind('limit'), bind('offset'))}
+        select ${productColumns(viewer ? bind('viewerId') : undefined)}, (select count(*) from candidates)::int as total
+        from page r join products p on p.id = r.id order by ${SEARCH_ORDER}`;
     },
     {
       tsquery: search.tsquery,
@@ -465,7 +463,10 @@ export async function searchProductPage(
   return searchPage(result.rows, cap);
 }
 
-/** The same page as searchProductPage, as product ids in rank order (the back-office reads its own columns). */
+/**
+ * The same page as searchProductPage, as product ids in rank order (the back-office reads its own columns). The
+ * back-office searches inactive products too, which the in-memory index does not hold, so the database answers.
+ */
 export async function searchProductIds(
   db: DbOrTx,
   terms: SearchTerms,
@@ -474,20 +475,13 @@ export async function searchProductIds(
   limit: number,
   offset: number,
   cap: number,
-  found?: FoundIds,
 ): Promise<{ rows: { id: number }[]; total: number | null; capped: boolean }> {
-  const inMemory = foundSearch(terms, mode, filter, found);
-  const result = inMemory
-    ? await queryFound(db, 'ids', inMemory, { limit, offset, cap }, (v) => ({
-        id: v[0] as number,
-        total: v[1] as number,
-      }))
-    : await read<{ id: number; total: number }>(
-        db,
-        sql`${searchPageCtes(searchParts(terms, mode, filter, cap), pageLimit(limit, offset, cap), offset)}
+  const result = await read<{ id: number; total: number }>(
+    db,
+    sql`${searchPageCtes(searchParts(terms, mode, filter, cap), pageLimit(limit, offset, cap), offset)}
     select r.id, (select count(*) from candidates)::int as total from page r order by ${SEARCH_ORDER}`,
-        { prepared: false },
-      );
+    { prepared: false },
+  );
   return searchPage(result.rows, cap);
 }
 

@@ -302,8 +302,8 @@ export async function searchProductIdPage(
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const db = ctx.database.db;
   const found = await searchCascade(db, ctx, normaliseSearch(search), (terms, mode) =>
-    searchPage(db, ctx, terms, mode, filter, offset, (cap, ids) =>
-      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap, ids),
+    searchPage(db, ctx, terms, mode, filter, offset, (cap) =>
+      q.searchProductIds(db, terms, mode, filter, perPage, offset, cap),
     ),
   );
   return { ids: found.rows.map((r) => r.id), total: found.total, capped: found.capped };
