@@ -10,7 +10,12 @@
  * every request runs its SQL) and a bare Fastify + node-postgres route running the same SQL
  * (bench/catalog-bare.ts). autocannon drives each with 100 connections, one after the other, and the figures are
  * printed side by side.
- * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100).
+ * The list with the page cache off against the bare route (its goal: >= 90 % of the bare route's rate, p99 <= 50 ms)
+ * is judged by pairs of adjacent runs, not by each side's better run: one run on these shared cores can be a fifth
+ * faster or slower than the next. The two pairs of the ABBA runs are followed by more (bare and page cache off
+ * alternating, LIST_PAIRS in all), and the verdict takes the median share and the median p99 of the pairs.
+ * Env: PRODUCTS (default 100000), DURATION seconds per run (default 10), CONNECTIONS (default 100), LIST_PAIRS
+ * (default 5, at least 2).
  */
 import type { ChildProcess } from 'node:child_process';
 import {
@@ -25,6 +30,7 @@ import {
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+const LIST_PAIRS = Math.max(2, Number(process.env.LIST_PAIRS ?? 5));
 
 // What shoppers type: whole words, prefixes while typing, several words, and misspellings.
 const SEARCHES = [
@@ -92,21 +98,37 @@ try {
   // The servers stay up (an idle one costs nothing); the runs alternate in ABBA order, twice, so a machine that
   // gets busier or quieter during the run favours no side. The better of the two runs counts.
   const best = (a: Figures, b: Figures) => (a.rps >= b.rps ? a : b);
+  const measure = async (port: number, paths: string[]) => {
+    const f = await load(port, paths);
+    // Each run as it ends (stderr), so the spread between a server's runs is seen beside the better one.
+    console.error(
+      `run: port ${port} (${NAMES[port]}), ${f.rps.toFixed(0)} req/s, p99 ${f.p99.toFixed(1)} ms; load average ${loadAverage()}`,
+    );
+    return f;
+  };
   const figures = async (order: number[], paths: string[]) => {
     const out = new Map<number, Figures>();
+    const runs: { port: number; f: Figures }[] = [];
     for (const port of [...order, ...[...order].reverse()]) {
-      const f = await load(port, paths);
-      // Each run as it ends (stderr), so the spread between a server's two runs is seen beside the better one.
-      console.error(
-        `run: port ${port} (${NAMES[port]}), ${f.rps.toFixed(0)} req/s, p99 ${f.p99.toFixed(1)} ms; load average ${loadAverage()}`,
-      );
+      const f = await measure(port, paths);
+      runs.push({ port, f });
       const had = out.get(port);
       out.set(port, had ? best(had, f) : f);
     }
-    return out;
+    return { out, runs };
   };
-  const list = await figures([3291, 3292, 3293], LIST_PATHS);
-  const search = await figures([3292, 3293, 3291], searchPaths);
+  const { out: list, runs: listRuns } = await figures([3291, 3292, 3293], LIST_PATHS);
+  // The ABBA order makes the bare route's and the uncached shop's runs adjacent twice (2-3 and 4-5).
+  const pairs: { off: Figures; bare: Figures }[] = [
+    { bare: listRuns[1]!.f, off: listRuns[2]!.f },
+    { off: listRuns[3]!.f, bare: listRuns[4]!.f },
+  ];
+  for (let i = pairs.length; i < LIST_PAIRS; i++) {
+    const order = i % 2 === 0 ? [3292, 3293] : [3293, 3292];
+    const [a, b] = [await measure(order[0]!, LIST_PATHS), await measure(order[1]!, LIST_PATHS)];
+    pairs.push(order[0] === 3292 ? { bare: a, off: b } : { off: a, bare: b });
+  }
+  const { out: search } = await figures([3292, 3293, 3291], searchPaths);
   for (const s of servers.splice(0)) await stop(s);
 
   const row = (name: string, f: Figures) =>
@@ -144,8 +166,26 @@ try {
   console.info(
     `targets: list >= 80 % of bare and p99 < 25 ms: ${shopList.rps >= 0.8 * bareList.rps && shopList.p99 < 25 ? 'met' : 'missed'}; repeated searches (cache hits) p95 < 50 ms: ${shopSearch.p95 < 50 ? 'met' : 'missed'} (distinct searches: bench/search-stream.ts)`,
   );
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const shares = pairs.map((p) => (p.off.rps / p.bare.rps) * 100);
+  const share = median(shares);
+  const p99 = median(pairs.map((p) => p.off.p99));
   console.info(
-    `target: list with the page cache off >= 90 % of bare and p99 <= 50 ms: ${offList.rps >= 0.9 * bareList.rps && offList.p99 <= 50 ? 'met' : 'missed'}`,
+    `list with the page cache off against bare, ${pairs.length} pairs of adjacent runs: ${pairs
+      .map(
+        (p, i) =>
+          `${shares[i]!.toFixed(0)} % (${p.off.rps.toFixed(0)} vs ${p.bare.rps.toFixed(0)} req/s, p99 ${p.off.p99.toFixed(1)} ms)`,
+      )
+      .join(
+        ', ',
+      )}; median ${share.toFixed(0)} %, p99 ${p99.toFixed(1)} ms (bare ${median(pairs.map((p) => p.bare.p99)).toFixed(1)})`,
+  );
+  console.info(
+    `target: list with the page cache off >= 90 % of bare and p99 <= 50 ms, medians of the pairs: ${share >= 90 && p99 <= 50 ? 'met' : 'missed'}`,
   );
 } finally {
   for (const s of servers) await stop(s).catch(() => {});
