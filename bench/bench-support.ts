@@ -194,6 +194,13 @@ export async function stopServer(child: ChildProcess) {
   await new Promise((r) => child.once('exit', r));
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The machine's load averages (1, 5, 15 min), printed beside every figure: the machine is shared. */
 export function loadAverage(): string {
   return os

@@ -27,7 +27,15 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { benchDatabase, cyclePaths, LIST_PATHS, loadAverage, startServer, stopServer } from './bench-support';
+import {
+  benchDatabase,
+  cyclePaths,
+  LIST_PATHS,
+  loadAverage,
+  median,
+  startServer,
+  stopServer,
+} from './bench-support';
 import { monotonicMicros, selfTimes } from './cpu-profile';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
@@ -173,11 +181,6 @@ try {
     ),
   );
   if (LAYERS) {
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = sorted.length >> 1;
-      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    };
     console.info(
       `\nMedians over the ${rounds.length} rounds: share of the bare route's throughput in the same round; the server's CPU per answer above the bare route's`,
     );

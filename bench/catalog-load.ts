@@ -23,6 +23,7 @@ import {
   cyclePaths,
   LIST_PATHS,
   loadAverage,
+  median,
   startServer,
   stopServer as stop,
 } from './bench-support';
@@ -108,10 +109,10 @@ try {
   };
   const figures = async (order: number[], paths: string[]) => {
     const out = new Map<number, Figures>();
-    const runs: { port: number; f: Figures }[] = [];
+    const runs: Figures[] = [];
     for (const port of [...order, ...[...order].reverse()]) {
       const f = await measure(port, paths);
-      runs.push({ port, f });
+      runs.push(f);
       const had = out.get(port);
       out.set(port, had ? best(had, f) : f);
     }
@@ -120,8 +121,8 @@ try {
   const { out: list, runs: listRuns } = await figures([3291, 3292, 3293], LIST_PATHS);
   // The ABBA order makes the bare route's and the uncached shop's runs adjacent twice (2-3 and 4-5).
   const pairs: { off: Figures; bare: Figures }[] = [
-    { bare: listRuns[1]!.f, off: listRuns[2]!.f },
-    { off: listRuns[3]!.f, bare: listRuns[4]!.f },
+    { bare: listRuns[1]!, off: listRuns[2]! },
+    { off: listRuns[3]!, bare: listRuns[4]! },
   ];
   for (let i = pairs.length; i < LIST_PAIRS; i++) {
     const order = i % 2 === 0 ? [3292, 3293] : [3293, 3292];
@@ -166,11 +167,6 @@ try {
   console.info(
     `targets: list >= 80 % of bare and p99 < 25 ms: ${shopList.rps >= 0.8 * bareList.rps && shopList.p99 < 25 ? 'met' : 'missed'}; repeated searches (cache hits) p95 < 50 ms: ${shopSearch.p95 < 50 ? 'met' : 'missed'} (distinct searches: bench/search-stream.ts)`,
   );
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   const shares = pairs.map((p) => (p.off.rps / p.bare.rps) * 100);
   const share = median(shares);
   const p99 = median(pairs.map((p) => p.off.p99));
