@@ -5,7 +5,14 @@ import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { connectDatabase, ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/connection';
+import {
+  connectDatabase,
+  DEFAULT_POOL_SIZE,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  warmPool,
+  type EmbeddedServer,
+} from './db/connection';
 import { runMigrations } from './db/migrate';
 import { deploymentKey } from './platform/deployment';
 import { PlatformHub } from './platform/events';
@@ -23,6 +30,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** Where Redis's state is told (at start, and each outage and recovery); by default JSON lines on stdout. */
   log?: Pick<Logger, 'info' | 'warn'>;
+  /** Opens and readies this many database connections before answering, and keeps them (the server: WARM_CONNECTIONS). */
+  warmConnections?: number;
 }
 
 /** Opens everything the server depends on: the database (embedded or DATABASE_URL, migrated), Redis, storage. */
@@ -40,8 +49,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions = {}): Pr
     await ensureDatabase(embedded.url('postgres'), 'shop');
     url = embedded.url('shop');
   }
-  const database = connectDatabase(url, { max: config.databasePoolSize });
+  const max = config.databasePoolSize ?? DEFAULT_POOL_SIZE;
+  const warm = Math.min(opts.warmConnections ?? 0, max);
+  const database = connectDatabase(url, { max, keep: warm });
   await runMigrations(database);
+  if (warm > 0) await warmPool(database.pool, warm);
 
   let redis: Redis | undefined;
   if (config.redisUrl) {

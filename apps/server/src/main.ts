@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { findWebDist, openRuntime } from './bootstrap';
+import { WARM_CONNECTIONS } from './db/connection';
 import { loadConfig } from './config';
 import { seedContent } from './seed/seed-content';
 import { seedDemoData } from './seed/seed-demo';
@@ -27,7 +28,7 @@ async function main() {
   let runtime: Awaited<ReturnType<typeof openRuntime>> | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    runtime = await openRuntime(config);
+    runtime = await openRuntime(config, { warmConnections: WARM_CONNECTIONS });
     const { ctx } = runtime;
     signals.checkpoint();
     app = await buildApp(ctx, {

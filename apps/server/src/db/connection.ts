@@ -67,10 +67,22 @@ export interface Database {
 /** The connections an instance opens to PostgreSQL at most, unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 20;
 
-export function connectDatabase(url: string, opts: { max?: number } = {}): Database {
+/**
+ * The connections a server keeps open and ready from its start (at most its pool's size; warmPool). A connection
+ * opened in a burst costs its first statements tens of milliseconds (the server process starts, then loads each
+ * table's and index's catalog entries and plans each prepared statement for the first time): chat messages sent
+ * while the pool grew under load took 3 to 6 times as long as the others (bench/README.md).
+ */
+export const WARM_CONNECTIONS = 8;
+
+export function connectDatabase(
+  url: string,
+  opts: { max?: number; /** Idle connections never closed below this number. */ keep?: number } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? DEFAULT_POOL_SIZE,
+    min: opts.keep ?? 0,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
@@ -81,6 +93,24 @@ export function connectDatabase(url: string, opts: { max?: number } = {}): Datab
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { pool, db, url, close: () => pool.end() };
+}
+
+/** Names the tables of the hot statements (sessions, chat, notifications, the catalogue): planning it loads them. */
+const WARM_SQL = `select 1 from sessions, users, conversations, messages, message_attachments, notifications,
+  notification_unread_counts, products, product_images, categories where false`;
+
+/**
+ * Opens `count` of the pool's connections at once and readies each: its server process started and the hot
+ * tables' catalog entries (their indexes' expressions and predicates included) loaded by planning WARM_SQL. With
+ * the pool's `keep` at `count` they stay open, so a burst finds them ready.
+ */
+export async function warmPool(pool: pg.Pool, count: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  try {
+    await Promise.all(clients.map((client) => client.query(WARM_SQL)));
+  } finally {
+    for (const client of clients) client.release();
+  }
 }
 
 export interface EmbeddedServer {

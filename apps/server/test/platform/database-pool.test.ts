@@ -45,6 +45,31 @@ describe('the database pool', () => {
     }
   });
 
+  it('opens the connections it is asked to warm before answering, at most the pool size, and keeps them', async () => {
+    const runtime = await openRuntime(configFor({ DATABASE_POOL_SIZE: '3' }), { warmConnections: 5 });
+    try {
+      const { pool } = runtime.ctx.database;
+      expect(pool.totalCount).toBe(3);
+      expect(pool.idleCount).toBe(3);
+      // The pool closes idle connections after its idle time, but never below these.
+      expect(pool.options.min).toBe(3);
+      // Each is a server process of its own, already there.
+      const { rows } = await pool.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(2);
+    } finally {
+      await runtime.close();
+    }
+    // One not asked to warm any (the tests' apps) lets every idle connection close.
+    const plain = await openRuntime(configFor({ DATABASE_POOL_SIZE: '3' }));
+    try {
+      expect(plain.ctx.database.pool.options.min).toBe(0);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('opens at most 20 when unset', async () => {
     const runtime = await openRuntime(configFor({}));
     try {
