@@ -102,15 +102,16 @@ const WARM_SQL = `select 1 from sessions, users, conversations, messages, messag
 /**
  * Opens `count` of the pool's connections at once and readies each: its server process started and the hot
  * tables' catalog entries (their indexes' expressions and predicates included) loaded by planning WARM_SQL. With
- * the pool's `keep` at `count` they stay open, so a burst finds them ready.
+ * the pool's `keep` at `count` they stay open, so a burst finds them ready. Best effort: a connection the server
+ * refuses (its `max_connections` reached by other instances) is left to open when a request needs it. Answers how
+ * many it readied.
  */
-export async function warmPool(pool: pg.Pool, count: number): Promise<void> {
-  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
-  try {
-    await Promise.all(clients.map((client) => client.query(WARM_SQL)));
-  } finally {
-    for (const client of clients) client.release();
-  }
+export async function warmPool(pool: pg.Pool, count: number): Promise<number> {
+  const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  const clients = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+  const readied = await Promise.allSettled(clients.map((client) => client.query(WARM_SQL)));
+  clients.forEach((client, i) => client.release(readied[i]!.status === 'rejected'));
+  return readied.filter((r) => r.status === 'fulfilled').length;
 }
 
 export interface EmbeddedServer {

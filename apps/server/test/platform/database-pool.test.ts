@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRuntime } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
-import { DEFAULT_POOL_SIZE } from '../../src/db/connection';
+import pg from 'pg';
+import { DEFAULT_POOL_SIZE, warmPool } from '../../src/db/connection';
 import { createTestDatabase } from '../support/test-app';
 
 describe('the database pool', () => {
@@ -67,6 +68,19 @@ describe('the database pool', () => {
       expect(plain.ctx.database.pool.options.min).toBe(0);
     } finally {
       await plain.close();
+    }
+  });
+
+  it('readies the connections it can open and leaves none checked out when it cannot open the others', async () => {
+    // A pool that cannot open more than two: the other two ask in vain until the checkout's time runs out.
+    const pool = new pg.Pool({ connectionString: database.url, max: 2, connectionTimeoutMillis: 300 });
+    try {
+      expect(await warmPool(pool, 4)).toBe(2);
+      expect(pool.totalCount).toBe(2);
+      expect(pool.idleCount).toBe(2);
+      expect((await pool.query<{ n: number }>('select 1 as n')).rows[0]!.n).toBe(1);
+    } finally {
+      await pool.end();
     }
   });
 
