@@ -3,9 +3,9 @@
  *
  * Two API servers run as child processes (apps/server/src/main.ts bundled as `npm start` runs it, or through tsx
  * with BENCH_TSX=1) with REDIS_URL set; 2,000 sockets connect, half to each. Messages are posted at 200 per
- * second over HTTP (multipart, as the web app sends them), always through the instance the receiving socket is
- * NOT connected to, so every measured delivery crosses Redis: half are customers writing to the team (received by
- * an admin socket), half admins replying (received by the customer's socket). Latency = from just before the POST
+ * second over HTTP (multipart, as the web app sends them), half to each instance, always through the instance the
+ * receiving socket is NOT connected to, so every measured delivery crosses Redis: half are customers writing to
+ * the team (received by an admin socket), half admins replying (received by the customer's socket). Latency = from just before the POST
  * to the MessageSent event at the receiver; its percentiles are also given apart for each conversation's first
  * message of the run (with SOCKETS=2000 and RATE=200 they are sent in the first 10 s: the conversation's row and
  * the recipients' one unread notification are written then) and for the later ones. Memory per idle socket =
@@ -138,6 +138,7 @@ async function measure(
   const laterLatencies: number[] = [];
   const httpMs: number[] = [];
   let failures = 0;
+  const postedVia = [0, 0];
   const statuses = new Map<number, number>();
   const errorsSeen = new Map<string, number>();
   const run = randomBytes(3).toString('hex');
@@ -176,15 +177,20 @@ async function measure(
     if (wait > 1) await sleep(wait);
     const customer = customerAccounts[n % customerAccounts.length]!;
     const customerHome = home.get(customer.id)!;
-    const fromCustomer = n % 2 === 0;
-    // Post through the instance the receiver is not on.
-    const via = fromCustomer ? customerHome : 1 - customerHome;
-    const receiverHome = fromCustomer ? 1 - via : customerHome;
+    // The instances take the posts in turn, two each (A, A, B, B, ...), as a load balancer spreads them, and each
+    // goes to the instance the receiver is not on: the customer writes when it lives on the posting instance, an
+    // admin replies when it lives on the other. With the homes alternating too, half the messages go each way.
+    const via = Math.floor(n / 2) % 2;
+    const fromCustomer = via === customerHome;
+    const receiverHome = 1 - via;
     const key = `bench:${run}:${n}:${via}:${receiverHome}`;
     const t = performance.now();
     const measured = n >= warm;
     if (n === warm) started = t;
-    if (measured) sentAt.set(key, t);
+    if (measured) {
+      sentAt.set(key, t);
+      postedVia[via]!++;
+    }
     inflight.push(
       post(
         bases[via]!,
@@ -220,6 +226,7 @@ async function measure(
   for (const list of [latencies, firstLatencies, laterLatencies, httpMs]) list.sort((a, b) => a - b);
   return {
     total,
+    postedVia,
     sendSeconds,
     failures,
     undelivered: sentAt.size,
@@ -359,7 +366,7 @@ async function main() {
       ['bare relay', bare],
     ] as const) {
       console.info(
-        `  ${name}: sent ${r.total} messages in ${r.sendSeconds.toFixed(1)} s (${(r.total / r.sendSeconds).toFixed(0)}/s), ${r.failures} failed, ${r.undelivered} not delivered; load average ${r.load}`,
+        `  ${name}: sent ${r.total} messages in ${r.sendSeconds.toFixed(1)} s (${(r.total / r.sendSeconds).toFixed(0)}/s; ${r.postedVia.join(' / ')} posted to instance A / B), ${r.failures} failed, ${r.undelivered} not delivered; load average ${r.load}`,
       );
       console.info(
         `    delivery (POST start -> MessageSent on the other instance): p50 ${fmt(r.p(50))}, p95 ${fmt(r.p(95))}, p99 ${fmt(r.p(99))}, max ${fmt(r.latencies.at(-1) ?? NaN)} (n=${r.latencies.length})`,
