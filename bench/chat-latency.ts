@@ -5,11 +5,11 @@
  * with BENCH_TSX=1) with REDIS_URL set; 2,000 sockets connect, half to each. Messages are posted at 200 per
  * second over HTTP (multipart, as the web app sends them), half to each instance, always through the instance the
  * receiving socket is NOT connected to, so every measured delivery crosses Redis: half are customers writing to
- * the team (received by an admin socket), half admins replying (received by the customer's socket). Latency = from just before the POST
- * to the MessageSent event at the receiver; its percentiles are also given apart for each conversation's first
- * message of the run (with SOCKETS=2000 and RATE=200 they are sent in the first 10 s: the conversation's row and
- * the recipients' one unread notification are written then) and for the later ones. Memory per idle socket =
- * growth of both servers' RSS while the sockets connect / sockets.
+ * the team (received by an admin socket), half admins replying (received by the customer's socket). Latency =
+ * from just before the POST to the MessageSent event at the receiver; its percentiles are also given apart for
+ * each conversation's first message of the run (with SOCKETS=2000 and RATE=200 they are sent in the first 10 s:
+ * the conversation's row and the recipients' one unread notification are written then) and for the later ones.
+ * Memory per idle socket = growth of both servers' RSS while the sockets connect / sockets.
  *
  * Run: npx tsx bench/chat-latency.ts
  * Env: DATABASE_URL (a PostgreSQL server to create a scratch database in; default: an embedded one started here),
@@ -182,8 +182,7 @@ async function measure(
     // admin replies when it lives on the other. With the homes alternating too, half the messages go each way.
     const via = Math.floor(n / 2) % 2;
     const fromCustomer = via === customerHome;
-    const receiverHome = 1 - via;
-    const key = `bench:${run}:${n}:${via}:${receiverHome}`;
+    const key = `bench:${run}:${n}:${via}`;
     const t = performance.now();
     const measured = n >= warm;
     if (n === warm) started = t;
