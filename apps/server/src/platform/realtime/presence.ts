@@ -4,6 +4,45 @@ import type { Redis } from 'ioredis';
 export type PresenceRole = 'admin' | 'customer';
 
 /**
+ * The Lua scripts below as commands of the Redis client (ioredis `defineCommand`): each is sent once per connection
+ * with EVAL and after that by its SHA1 (EVALSHA), and sent whole again only when Redis has lost it (NOSCRIPT, after a
+ * restart or SCRIPT FLUSH). KEYS[1] of each is the set of instances.
+ */
+interface PresenceCommands {
+  presenceJoin(
+    setKey: string,
+    own: string,
+    role: PresenceRole,
+    userId: number,
+    ttlMs: number,
+  ): Promise<number>;
+  presenceLeave(
+    setKey: string,
+    own: string,
+    role: PresenceRole,
+    userId: number,
+    ttlMs: number,
+  ): Promise<number>;
+  presenceOnline(setKey: string, role: PresenceRole): Promise<string[]>;
+  presenceIsOnline(setKey: string, userId: number): Promise<number>;
+  presenceSockets(setKey: string, userId: number): Promise<number>;
+}
+
+function withPresenceCommands(redis: Redis): Redis & PresenceCommands {
+  const scripts: Record<keyof PresenceCommands, string> = {
+    presenceJoin: JOIN,
+    presenceLeave: LEAVE,
+    presenceOnline: ONLINE,
+    presenceIsOnline: IS_ONLINE,
+    presenceSockets: SOCKETS,
+  };
+  for (const [name, lua] of Object.entries(scripts))
+    if (typeof (redis as unknown as Record<string, unknown>)[name] !== 'function')
+      redis.defineCommand(name, { lua, numberOfKeys: 1 });
+  return redis as Redis & PresenceCommands;
+}
+
+/**
  * Who is online, counted per user across every server instance.
  *
  * Each instance keeps its own counts in memory (the truth for its sockets) and mirrors them into Redis hashes of
@@ -18,11 +57,13 @@ export class PresenceStore {
   private readonly instanceKey: string;
   private readonly setKey: string;
   private heartbeat?: NodeJS.Timeout;
+  private readonly redis?: Redis & PresenceCommands;
 
   constructor(
-    private readonly redis?: Redis,
+    redis?: Redis,
     private readonly opts: { prefix?: string; ttlMs?: number; heartbeatMs?: number } = {},
   ) {
+    this.redis = redis && withPresenceCommands(redis);
     const prefix = opts.prefix ?? 'presence';
     this.setKey = `${prefix}:instances`;
     this.instanceKey = `${prefix}:instance:${randomUUID()}`;
@@ -43,15 +84,7 @@ export class PresenceStore {
     local.set(userId, n);
     if (!this.redis) return n === 1;
     try {
-      const first = (await this.redis.eval(
-        JOIN,
-        1,
-        this.setKey,
-        this.instanceKey,
-        role,
-        userId,
-        this.ttlMs,
-      )) as number;
+      const first = await this.redis.presenceJoin(this.setKey, this.instanceKey, role, userId, this.ttlMs);
       return first === 1;
     } catch {
       return n === 1;
@@ -66,15 +99,7 @@ export class PresenceStore {
     else local.set(userId, n);
     if (!this.redis) return n === 0;
     try {
-      const last = (await this.redis.eval(
-        LEAVE,
-        1,
-        this.setKey,
-        this.instanceKey,
-        role,
-        userId,
-        this.ttlMs,
-      )) as number;
+      const last = await this.redis.presenceLeave(this.setKey, this.instanceKey, role, userId, this.ttlMs);
       return last === 1;
     } catch {
       return n === 0;
@@ -89,7 +114,7 @@ export class PresenceStore {
       let found: (number | string)[] = [...this.local[r].keys()];
       if (this.redis) {
         try {
-          found = (await this.redis.eval(ONLINE, 1, this.setKey, r)) as string[];
+          found = await this.redis.presenceOnline(this.setKey, r);
         } catch {
           // Redis is down: this instance's own view.
         }
@@ -104,7 +129,7 @@ export class PresenceStore {
     const local = (this.local.admin.get(userId) ?? 0) + (this.local.customer.get(userId) ?? 0);
     if (!this.redis) return local;
     try {
-      return Math.max(local, Number(await this.redis.eval(SOCKETS, 1, this.setKey, userId)));
+      return Math.max(local, Number(await this.redis.presenceSockets(this.setKey, userId)));
     } catch {
       return local;
     }
@@ -114,7 +139,7 @@ export class PresenceStore {
     if (this.local.admin.has(userId) || this.local.customer.has(userId)) return true;
     if (!this.redis) return false;
     try {
-      return ((await this.redis.eval(IS_ONLINE, 1, this.setKey, userId)) as number) === 1;
+      return (await this.redis.presenceIsOnline(this.setKey, userId)) === 1;
     } catch {
       return false;
     }

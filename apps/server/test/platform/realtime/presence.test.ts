@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { PresenceStore } from '../../../src/platform/realtime/presence';
+import { redisReachable, TEST_REDIS_URL as REDIS_URL } from '../../support/redis';
+
+const reachable = await redisReachable();
+if (!reachable)
+  console.warn(`SKIPPED presence store test: Redis is not reachable at ${REDIS_URL} (set REDIS_URL)`);
+
+/** The commands Redis saw that name this test's keys, in order, as MONITOR reports them. */
+async function watchCommands(prefix: string) {
+  const watcher = new Redis(REDIS_URL);
+  const monitor = await watcher.monitor();
+  const seen: string[][] = [];
+  const waiting = new Map<string, () => void>();
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (args[0]?.toLowerCase() === 'echo' && waiting.has(args[1]!)) waiting.get(args[1]!)!();
+    else if (args.some((a) => a.startsWith(prefix))) seen.push(args);
+  });
+  return {
+    seen,
+    /** Resolves once MONITOR has reported every command the client sent before this one. */
+    barrier(client: Redis) {
+      const marker = `barrier-${randomUUID()}`;
+      const reached = new Promise<void>((resolve) => waiting.set(marker, resolve));
+      return client.echo(marker).then(() => reached);
+    },
+    close() {
+      monitor.disconnect();
+      watcher.disconnect();
+    },
+  };
+}
+
+describe.skipIf(!reachable)('presence store in Redis', () => {
+  let redisA: Redis;
+  let redisB: Redis;
+
+  beforeAll(() => {
+    redisA = new Redis(REDIS_URL);
+    redisB = new Redis(REDIS_URL);
+  });
+
+  afterAll(() => {
+    redisA?.disconnect();
+    redisB?.disconnect();
+  });
+
+  it("counts a user's first and last socket across two instances", async () => {
+    const prefix = `presence-test:${randomUUID()}`;
+    const a = new PresenceStore(redisA, { prefix });
+    const b = new PresenceStore(redisB, { prefix });
+    try {
+      expect(await a.join('customer', 7)).toBe(true);
+      expect(await b.join('customer', 7)).toBe(false);
+      expect(await b.join('admin', 3)).toBe(true);
+      expect(await a.sockets(7)).toBe(2);
+      expect((await a.online('customer')).sort()).toEqual([7]);
+      expect((await a.online()).sort()).toEqual([3, 7]);
+      expect(await a.isOnline(3)).toBe(true);
+      expect(await a.leave('customer', 7)).toBe(false);
+      expect(await b.leave('customer', 7)).toBe(true);
+      expect(await b.isOnline(7)).toBe(false);
+      expect(await a.online('customer')).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('sends each script whole once and by its SHA1 after that, and again whole when Redis has lost it', async () => {
+    const prefix = `presence-test:${randomUUID()}`;
+    const watch = await watchCommands(prefix);
+    const client = new Redis(REDIS_URL);
+    const store = new PresenceStore(client, { prefix });
+    try {
+      for (let userId = 1; userId <= 3; userId++) {
+        expect(await store.join('customer', userId)).toBe(true);
+        expect(await store.sockets(userId)).toBe(1);
+      }
+      await watch.barrier(client);
+      // MONITOR also reports the commands the scripts run; only the calls of the scripts are counted here.
+      const scriptCalls = watch.seen
+        .map((args) => args[0]!.toLowerCase())
+        .filter((name) => name === 'eval' || name === 'evalsha');
+      // One EVAL for each of the two scripts on this connection, every later call an EVALSHA.
+      expect(scriptCalls).toEqual(['eval', 'eval', 'evalsha', 'evalsha', 'evalsha', 'evalsha']);
+
+      // Redis restarted or flushed its scripts: the store still answers, by sending the script whole again.
+      await redisB.script('FLUSH');
+      expect(await store.join('customer', 4)).toBe(true);
+      expect(await store.isOnline(4)).toBe(true);
+      expect(await store.sockets(4)).toBe(1);
+    } finally {
+      await store.close();
+      client.disconnect();
+      watch.close();
+    }
+  });
+});
