@@ -3,26 +3,23 @@ import type { Redis } from 'ioredis';
 
 export type PresenceRole = 'admin' | 'customer';
 
+/** Counts a socket in or out of this instance's hash; answers 1 when it was the user's first or last anywhere. */
+type CountCommand = (
+  setKey: string,
+  own: string,
+  role: PresenceRole,
+  userId: number,
+  ttlMs: number,
+) => Promise<number>;
+
 /**
  * The Lua scripts below as commands of the Redis client (ioredis `defineCommand`): each is sent once per connection
  * with EVAL and after that by its SHA1 (EVALSHA), and sent whole again only when Redis has lost it (NOSCRIPT, after a
  * restart or SCRIPT FLUSH). KEYS[1] of each is the set of instances.
  */
 interface PresenceCommands {
-  presenceJoin(
-    setKey: string,
-    own: string,
-    role: PresenceRole,
-    userId: number,
-    ttlMs: number,
-  ): Promise<number>;
-  presenceLeave(
-    setKey: string,
-    own: string,
-    role: PresenceRole,
-    userId: number,
-    ttlMs: number,
-  ): Promise<number>;
+  presenceJoin: CountCommand;
+  presenceLeave: CountCommand;
   presenceOnline(setKey: string, role: PresenceRole): Promise<string[]>;
   presenceIsOnline(setKey: string, userId: number): Promise<number>;
   presenceSockets(setKey: string, userId: number): Promise<number>;
