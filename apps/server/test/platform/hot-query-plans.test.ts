@@ -141,8 +141,9 @@ describe('hot query plans on generated data', () => {
           body: `Question ${run}`,
           files: [],
           notification: { type: 'chat_message', message: 'New message', sender_id: customer, to_team: true },
+          counterpart: null,
         });
-        expect(fromCustomer.message.id).toBeTruthy();
+        expect(fromCustomer.message?.id).toBeTruthy();
         const fromTeam = await writeMessage(one.db, {
           customerId: customer,
           senderId: admin,
@@ -156,7 +157,9 @@ describe('hot query plans on generated data', () => {
             sender_id: admin,
             to_customer: true,
           },
+          counterpart: { id: customer, role: 'user' },
         });
+        expect(fromTeam.counterpart).toMatchObject({ id: customer, name: 'Prepared Customer', role: 'user' });
         // The reply's notification for the customer, with its unread count; the customer reads it (opens the
         // chat) before the next, which is one again.
         expect(fromTeam.notifications).toMatchObject([{ user_id: customer, unread: 1 }]);

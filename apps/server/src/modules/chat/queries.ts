@@ -284,8 +284,20 @@ export async function chatReplyMailWithin(
   return rows.length > 0;
 }
 
+/** The user a message is addressed to, found by the message's own statement with the role they must have. */
+export interface Counterpart {
+  id: number;
+  name: string;
+  email: string;
+  photo_key: string | null;
+  role: 'user' | 'admin';
+  status: number;
+}
+
 export interface WrittenMessage {
-  message: { id: number; conversation_id: number; created_at: string };
+  /** Null when nothing was written: the counterpart is not there with the role it must have. */
+  message: { id: number; conversation_id: number; created_at: string } | null;
+  counterpart: Counterpart | null;
   attachments: {
     id: number;
     message_id: number;
@@ -312,6 +324,9 @@ export interface WrittenMessage {
  * every active admin otherwise, except an admin who still has an unread notification of this customer's
  * conversation), answering each recipient's unread count with the new one included (the count the
  * notifications' triggers keep, as committed when the statement takes the recipient's count row, plus the new one).
+ * The same statement checks whom the message is addressed to (`counterpart`: a customer for a team reply, an
+ * admin for a customer's message to a member of the team, none for one to the team as a whole): when that user
+ * is not there with that role, it writes nothing and answers `message: null`.
  * One round trip instead of a transaction of six keeps chat delivery fast under load.
  */
 export async function writeMessage(
@@ -324,6 +339,7 @@ export async function writeMessage(
     body: string;
     files: { fileKey: string; originalName: string; mime: string; size: number }[];
     notification: NotificationData;
+    counterpart: { id: number; role: 'user' | 'admin' } | null;
   },
 ): Promise<WrittenMessage> {
   const f = input.files;
@@ -332,15 +348,22 @@ export async function writeMessage(
   // under load sends hundreds of these a second.
   const result = await shapedQuery<{
     message: WrittenMessage['message'];
+    counterpart: WrittenMessage['counterpart'];
     attachments: WrittenMessage['attachments'];
     notifications: WrittenMessage['notifications'];
   }>(
     db,
     `chat:message:${admin ? 'from-team' : 'from-customer'}`,
     (bind) => sql`
-    with conv as (
+    with target as (
+      select id, name, email, photo_key, role, status from ${users}
+       where id = ${bind('counterpartId')}::int and role = ${bind('counterpartRole')}::text
+    ), conv as (
+      -- Everything below reads the conversation's row (or the message, which reads it): nothing is written when
+      -- the counterpart named is not there.
       insert into ${conversations} (customer_id, last_message_at, ${sql.raw(admin ? 'unread_for_customer' : 'unread_for_admin')})
-      values (${bind('customerId')}, now(), 1)
+      select ${bind('customerId')}::int, now(), 1
+       where ${bind('counterpartId')}::int is null or exists (select 1 from target)
       on conflict (customer_id) do update set last_message_at = now(),
         ${sql.raw(admin ? 'unread_for_customer = conversations.unread_for_customer + 1' : 'unread_for_admin = conversations.unread_for_admin + 1')}
       returning id
@@ -359,7 +382,8 @@ export async function writeMessage(
     ), n as (
       insert into notifications (user_id, type, data)
       select u.id, ${bind('type')}::text, ${bind('data')}::jsonb from ${users} u
-       where ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
+       where exists (select 1 from m)
+         and ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
          -- An admin gets one notification per conversation with unread messages, and a customer one for the
          -- team's replies, not one per message. The unique indexes (notifications_team_chat_unread_unique,
          -- notifications_customer_chat_unread_unique) hold it for messages sent at once, which the check, reading
@@ -397,6 +421,7 @@ export async function writeMessage(
     -- asynchronously"): set for this statement's transaction, or the one it joins, and nothing else.
     select set_config('synchronous_commit', 'off', true) as synchronous_commit,
            (select row_to_json(m) from m) as message,
+           (select row_to_json(target) from target) as counterpart,
            (select coalesce(json_agg(a order by a.id), '[]'::json) from a) as attachments,
            (select coalesce(json_agg(json_build_object(
                      'id', n.id, 'user_id', n.user_id, 'type', n.type, 'data', n.data, 'read_at', n.read_at, 'created_at', n.created_at,
@@ -414,6 +439,8 @@ export async function writeMessage(
       type: input.notification.type,
       data: JSON.stringify(input.notification),
       senderKey: String(input.senderId),
+      counterpartId: input.counterpart?.id ?? null,
+      counterpartRole: input.counterpart?.role ?? null,
     },
   );
   return result.rows[0]!;

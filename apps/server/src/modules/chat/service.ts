@@ -54,6 +54,19 @@ async function resolveCounterpart(ctx: AppContext, auth: AuthContext, userId: nu
   return { customerId: auth.user.id, customer: null, adminId: admin.id, admin };
 }
 
+/**
+ * Whom a new message is addressed to, from the path id alone: the conversation's customer and the user the
+ * message's statement must find with a role (a customer for an admin; an admin for a customer naming one; none
+ * for a customer naming themselves, which is the team). The statement writes nothing when that user is not
+ * there, and the answer is 404 as for `resolveCounterpart`; one round trip fewer for every message.
+ */
+function addressOf(auth: AuthContext, receiverId: number) {
+  if (isAdmin(auth))
+    return { customerId: receiverId, counterpart: { id: receiverId, role: 'user' as const } };
+  if (receiverId === auth.user.id) return { customerId: auth.user.id, counterpart: null };
+  return { customerId: auth.user.id, counterpart: { id: receiverId, role: 'admin' as const } };
+}
+
 const teamUser = (id: number | null): ChatUser => ({ id, name: TEAM_NAME, photo_url: null });
 
 function attachmentUrl(id: number) {
@@ -248,14 +261,14 @@ export async function sendMessage(
   receiverId: number,
   request: FastifyRequest,
 ): Promise<ChatMessage> {
-  const target = await resolveCounterpart(ctx, auth, receiverId);
+  const address = addressOf(auth, receiverId);
   // Attachments stream into storage as they arrive; the message's write adopts them (withMultipart removes
-  // them if it never happens).
+  // them if it never happens, as when the counterpart is not there).
   return withMultipart(
     request,
     isAdmin(auth) ? adminAttachmentRules : customerAttachmentRules,
     uploadJournalOf(ctx),
-    (body) => postMessage(ctx, realtime, auth, target, body, request.log),
+    (body) => postMessage(ctx, realtime, auth, address, body, request.log),
   );
 }
 
@@ -278,7 +291,7 @@ async function postMessage(
   ctx: AppContext,
   realtime: Realtime,
   auth: AuthContext,
-  target: Awaited<ReturnType<typeof resolveCounterpart>>,
+  address: ReturnType<typeof addressOf>,
   body: MultipartBody,
   log: FastifyBaseLogger,
 ): Promise<ChatMessage> {
@@ -308,13 +321,9 @@ async function postMessage(
   }
 
   // An admin's reply is also mailed to a customer who is not connected (at most once per window), unless the
-  // account is inactive: its owner cannot sign in to read it (the reply itself is kept, for the history).
-  const mailCustomer =
-    admin &&
-    target.customer?.status === USER_STATUS.active &&
-    !(await realtime.isOnline(target.customerId).catch(() => true))
-      ? target.customer
-      : null;
+  // account is inactive: its owner cannot sign in to read it (the reply itself is kept, for the history). The
+  // account's status comes with the message's write, which a reply to an offline customer makes in a transaction.
+  const customerOffline = admin && !(await realtime.isOnline(address.customerId).catch(() => true));
 
   const notice = {
     type: 'chat_message' as const,
@@ -322,24 +331,28 @@ async function postMessage(
     sender_id: auth.user.id,
     ...(admin ? { to_customer: true } : { to_team: true }),
   };
-  const receiverIdStored = admin ? target.customerId : target.adminId;
+  const receiverIdStored = admin ? address.customerId : (address.counterpart?.id ?? null);
   const fileKeys = files.map((f) => f.fileKey);
   // One write path: the message, its attachments, the conversation's time and the recipients' notification in
   // one statement, in a transaction with the adoption of its attachments and, for a reply to a customer who is
   // not connected, the reply mail (at most once per window: the statement's upsert locks the conversation row,
   // so two replies at once cannot both decide to mail).
   const message = {
-    customerId: target.customerId,
+    customerId: address.customerId,
     senderId: auth.user.id,
     receiverId: receiverIdStored,
     fromAdmin: admin,
     body: text,
     files,
     notification: notice,
+    counterpart: address.counterpart,
   };
   const write = async (tx: DbOrTx) => {
-    // A customer's attachments count against their upload space and rate; the team's do not.
-    if (!admin && files.length)
+    // A customer's attachments count against their upload space and rate; the team's do not. The rate is spent
+    // here, before the message's statement checks its counterpart: a message to nobody must not spend it.
+    if (!admin && files.length) {
+      const named = address.counterpart;
+      if (named && (await q.findUser(tx, named.id))?.role !== named.role) throw notFound();
       await admitUploads(
         ctx,
         tx,
@@ -347,8 +360,13 @@ async function postMessage(
         files.reduce((sum, f) => sum + f.size, 0),
         'attachments',
       );
+    }
     const w = await q.writeMessage(tx, message);
+    // Nothing written: the counterpart is not there (the transaction, if any, undoes the quota's admission).
+    if (!w.message) throw notFound();
     await adoptUploads(tx, fileKeys);
+    const mailCustomer =
+      customerOffline && w.counterpart?.status === USER_STATUS.active ? w.counterpart : null;
     if (mailCustomer) {
       const conversationId = Number(w.message.conversation_id);
       if (!(await q.chatReplyMailWithin(tx, conversationId, CHAT.offlineMailWindowMs))) {
@@ -380,8 +398,8 @@ async function postMessage(
   // A message alone is one statement, atomic by itself; the transaction is opened when other writes join it
   // (its attachments' adoption and quota, the reply mail).
   const written =
-    files.length || mailCustomer ? await ctx.database.db.transaction(write) : await write(ctx.database.db);
-  const inserted = { id: Number(written.message.id), createdAt: new Date(written.message.created_at) };
+    files.length || customerOffline ? await ctx.database.db.transaction(write) : await write(ctx.database.db);
+  const inserted = { id: Number(written.message!.id), createdAt: new Date(written.message!.created_at) };
   const attachmentRows: AttachmentRow[] = written.attachments.map((a) => ({
     id: a.id,
     messageId: Number(a.message_id),
@@ -402,7 +420,7 @@ async function postMessage(
   const counts = new Map(written.notifications.map((n) => [n.user_id, Number(n.unread)]));
 
   // Everything the answer shows is known here: no read-back.
-  const counterpart = admin ? target.customer : target.admin;
+  const counterpart = written.counterpart;
   const row: q.MessageRow = {
     id: inserted.id,
     conversationId: 0,
@@ -415,11 +433,11 @@ async function postMessage(
     senderName: auth.user.name,
     senderPhotoKey: auth.user.photoKey,
     receiverName: counterpart?.name ?? null,
-    receiverPhotoKey: counterpart?.photoKey ?? null,
+    receiverPhotoKey: counterpart?.photo_key ?? null,
   };
-  const [forCustomer] = presentRows([row], attachmentRows, target.customerId, false);
-  const [forAdmins] = presentRows([row], attachmentRows, target.customerId, true);
-  realtime.emit(channels.conversation(target.customerId), 'MessageSent', { message: forCustomer! });
+  const [forCustomer] = presentRows([row], attachmentRows, address.customerId, false);
+  const [forAdmins] = presentRows([row], attachmentRows, address.customerId, true);
+  realtime.emit(channels.conversation(address.customerId), 'MessageSent', { message: forCustomer! });
   realtime.emit(channels.admins, 'MessageSent', { message: forAdmins! });
   await publishNotifications(ctx, notified, counts).catch((err) =>
     log.warn({ err: loggableError(err) }, 'notification push failed'),

@@ -199,6 +199,20 @@ describe('chat: the shared support inbox', () => {
     expect((await sendMessage(t, alice.token, bob.user.id, 'hi bob')).statusCode).toBe(404);
     expect((await sendMessage(t, admin.token, admin.user.id, 'note to self')).statusCode).toBe(404);
     expect((await sendMessage(t, alice.token, 999999, 'hello?')).statusCode).toBe(404);
+    expect((await sendMessage(t, admin.token, 999999, 'anyone there?')).statusCode).toBe(404);
+    // The counterpart is checked by the message's own statement; with files, before they are admitted. Either
+    // way nothing is written and the stored files are removed.
+    for (const [from, to] of [
+      [alice.token, bob.user.id],
+      [admin.token, 999999],
+      [admin.token, admin.user.id],
+    ] as const) {
+      const withFile = await sendMessage(t, from, to, 'see the plan', [{ name: 'plan.png', data: PNG_1PX }]);
+      expect(withFile.statusCode).toBe(404);
+    }
+    const { readdir } = await import('node:fs/promises');
+    const stored = await readdir(`${t.dataDir}/files`, { recursive: true }).catch(() => []);
+    expect(stored.filter((f) => String(f).includes('.'))).toEqual([]);
     // Reading another customer's conversation is 404 too.
     expect(
       (
@@ -657,6 +671,7 @@ describe('chat: the shared support inbox', () => {
           sender_id: alice.user.id,
           to_team: true,
         },
+        counterpart: { id: admin.user.id, role: 'admin' as const },
       });
       expect(await setting()).toBe('on');
 
