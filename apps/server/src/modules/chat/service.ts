@@ -4,6 +4,7 @@ import {
   ADMIN_MESSAGES,
   CHAT,
   CHAT_INBOX_PAGE_SIZE,
+  CHAT_MESSAGE_MAX_LENGTH,
   CHAT_PAGE_SIZE,
   CHAT_SERVER_MESSAGES,
   CUSTOMER_MESSAGES,
@@ -262,6 +263,10 @@ export async function sendMessage(
   request: FastifyRequest,
 ): Promise<ChatMessage> {
   const address = addressOf(auth, receiverId);
+  // A body that may carry files has its counterpart looked up before it is read: a message to nobody is answered
+  // 404 while its files are still arriving, and nothing of them is stored. A text's body is read at once.
+  if (!(Number(request.headers['content-length']) <= TEXT_ONLY_BODY_BYTES))
+    await resolveCounterpart(ctx, auth, receiverId);
   // Attachments stream into storage as they arrive; the message's write adopts them (withMultipart removes
   // them if it never happens, as when the counterpart is not there).
   return withMultipart(
@@ -271,6 +276,9 @@ export async function sendMessage(
     (body) => postMessage(ctx, realtime, auth, address, body, request.log),
   );
 }
+
+/** The largest body a message without files can have: its longest text at 4 bytes a character, and the form's framing. */
+const TEXT_ONLY_BODY_BYTES = CHAT_MESSAGE_MAX_LENGTH * 4 + 4096;
 
 /** The same limits on both sides; each side's spec words the refusal of a sixth file its own way. */
 const attachmentRules = (tooManyMessage: string) => ({
