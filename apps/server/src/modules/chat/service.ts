@@ -38,34 +38,30 @@ const TEAM_NAME = 'Admin';
 const isAdmin = (auth: AuthContext) => auth.user.role === 'admin';
 
 /**
- * Which conversation a path id names for the viewer (decisions.md D7: one conversation per customer).
- * An admin names a customer; a customer names the team (any admin's id) or themselves. Anything else is 404.
+ * Which conversation a path id names for the viewer (decisions.md D7: one conversation per customer), from the id
+ * alone: the conversation's customer, and the user who must be there with a role. An admin names a customer; a
+ * customer names the team (any admin's id) or themselves, which needs no one found. Anything else is 404, found
+ * by `resolveCounterpart` or, for a new message, by the message's own statement (one round trip fewer).
  */
-async function resolveCounterpart(ctx: AppContext, auth: AuthContext, userId: number) {
-  const db = ctx.database.db;
-  if (isAdmin(auth)) {
-    const customer = await q.findUser(db, userId);
-    if (!customer || customer.role !== 'user') throw notFound();
-    return { customerId: customer.id, customer, adminId: null as number | null, admin: null };
-  }
-  if (userId === auth.user.id)
-    return { customerId: auth.user.id, customer: null, adminId: null as number | null, admin: null };
-  const admin = await q.findUser(db, userId);
-  if (!admin || admin.role !== 'admin') throw notFound();
-  return { customerId: auth.user.id, customer: null, adminId: admin.id, admin };
+function addressOf(auth: AuthContext, userId: number) {
+  if (isAdmin(auth)) return { customerId: userId, counterpart: { id: userId, role: 'user' as const } };
+  if (userId === auth.user.id) return { customerId: auth.user.id, counterpart: null };
+  return { customerId: auth.user.id, counterpart: { id: userId, role: 'admin' as const } };
 }
 
-/**
- * Whom a new message is addressed to, from the path id alone: the conversation's customer and the user the
- * message's statement must find with a role (a customer for an admin; an admin for a customer naming one; none
- * for a customer naming themselves, which is the team). The statement writes nothing when that user is not
- * there, and the answer is 404 as for `resolveCounterpart`; one round trip fewer for every message.
- */
-function addressOf(auth: AuthContext, receiverId: number) {
-  if (isAdmin(auth))
-    return { customerId: receiverId, counterpart: { id: receiverId, role: 'user' as const } };
-  if (receiverId === auth.user.id) return { customerId: auth.user.id, counterpart: null };
-  return { customerId: auth.user.id, counterpart: { id: receiverId, role: 'admin' as const } };
+/** The user an address names, read now; 404 when they are not there with the role they must have. */
+async function findCounterpart(db: DbOrTx, counterpart: ReturnType<typeof addressOf>['counterpart']) {
+  if (!counterpart) return null;
+  const user = await q.findUser(db, counterpart.id);
+  if (user?.role !== counterpart.role) throw notFound();
+  return user;
+}
+
+/** The conversation a path id names, its counterpart looked up; the customer's row when an admin names one. */
+async function resolveCounterpart(ctx: AppContext, auth: AuthContext, userId: number) {
+  const address = addressOf(auth, userId);
+  const found = await findCounterpart(ctx.database.db, address.counterpart);
+  return { customerId: address.customerId, customer: isAdmin(auth) ? found : null };
 }
 
 const teamUser = (id: number | null): ChatUser => ({ id, name: TEAM_NAME, photo_url: null });
@@ -359,8 +355,7 @@ async function postMessage(
     // A customer's attachments count against their upload space and rate; the team's do not. The rate is spent
     // here, before the message's statement checks its counterpart: a message to nobody must not spend it.
     if (!admin && files.length) {
-      const named = address.counterpart;
-      if (named && (await q.findUser(tx, named.id))?.role !== named.role) throw notFound();
+      await findCounterpart(tx, address.counterpart);
       await admitUploads(
         ctx,
         tx,
