@@ -251,6 +251,9 @@ export async function markMessagesSeen(
   return { unread: 0 };
 }
 
+/** The largest body a message without files can have: its longest text at 4 bytes a character, and the form's framing. */
+const TEXT_ONLY_BODY_BYTES = CHAT_MESSAGE_MAX_LENGTH * 4 + 4096;
+
 export async function sendMessage(
   ctx: AppContext,
   realtime: Realtime,
@@ -262,7 +265,7 @@ export async function sendMessage(
   // A body that may carry files has its counterpart looked up before it is read: a message to nobody is answered
   // 404 while its files are still arriving, and nothing of them is stored. A text's body is read at once.
   if (!(Number(request.headers['content-length']) <= TEXT_ONLY_BODY_BYTES))
-    await resolveCounterpart(ctx, auth, receiverId);
+    await findCounterpart(ctx.database.db, address.counterpart);
   // Attachments stream into storage as they arrive; the message's write adopts them (withMultipart removes
   // them if it never happens, as when the counterpart is not there).
   return withMultipart(
@@ -272,9 +275,6 @@ export async function sendMessage(
     (body) => postMessage(ctx, realtime, auth, address, body, request.log),
   );
 }
-
-/** The largest body a message without files can have: its longest text at 4 bytes a character, and the form's framing. */
-const TEXT_ONLY_BODY_BYTES = CHAT_MESSAGE_MAX_LENGTH * 4 + 4096;
 
 /** The same limits on both sides; each side's spec words the refusal of a sixth file its own way. */
 const attachmentRules = (tooManyMessage: string) => ({
