@@ -155,6 +155,71 @@ describe('realtime: chat delivery and channel privacy', () => {
     expect(aliceGot).toEqual([]);
   });
 
+  it("a message is delivered while its notifications wait; the sender's answer waits for both", async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const ad = await open(admin.token);
+    const notified = record(ad, 'notification');
+    const delivered = next(ad, 'MessageSent');
+    // Another transaction writes the admin's count row, so the notification's statement waits on that row.
+    const holder = await holdingClient(t.databaseUrl);
+    let sent: Awaited<ReturnType<typeof sendMessage>>;
+    try {
+      await holder.query('insert into notification_unread_counts (user_id, unread) values ($1, 0)', [
+        admin.user.id,
+      ]);
+      let settled = false;
+      const sending = sendMessage(t, alice.token, admin.user.id, 'before the bell').finally(
+        () => (settled = true),
+      );
+      expect(await waitUntilBlocked(t.databaseUrl, holder, () => settled)).toBe(true);
+      // The message reached the admin while its notification is still being written: nothing of it is pushed yet,
+      // and the sender has no answer yet.
+      expect((await delivered).message).toMatchObject({
+        message: 'before the bell',
+        sender_id: alice.user.id,
+      });
+      expect(notified).toEqual([]);
+      expect(settled).toBe(false);
+      const bell = next(ad, 'notification');
+      await holder.query('rollback');
+      sent = await sending;
+      expect((await bell).notification.data.sender_id).toBe(alice.user.id);
+    } finally {
+      await holder.end();
+    }
+    expect(sent.statusCode).toBe(200);
+    expect(notified).toHaveLength(1);
+  });
+
+  it('a message whose notifications cannot be written is still stored and delivered', async () => {
+    const admin = await createAdmin(t.app, t.ctx);
+    const alice = await registerCustomer(t.app);
+    const ad = await open(admin.token);
+    await t.ctx.database.pool.query(`
+      create function refuse_notification() returns trigger language plpgsql as
+        $$ begin raise exception 'notifications refused'; end $$;
+      create trigger refuse_notification before insert on notifications
+        for each row execute function refuse_notification()`);
+    const delivered = next(ad, 'MessageSent');
+    const res = await sendMessage(t, alice.token, admin.user.id, 'still here');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({ message: 'still here' });
+    expect((await delivered).message).toMatchObject({ message: 'still here' });
+    const stored = await t.ctx.database.pool.query(
+      `select (select count(*)::int from messages) as messages, (select count(*)::int from notifications) as notifications,
+              (select unread_for_admin from conversations where customer_id = $1) as unread`,
+      [alice.user.id],
+    );
+    expect(stored.rows[0]).toEqual({ messages: 1, notifications: 0, unread: 1 });
+
+    // Once notifications can be written again, the next message brings the admin's.
+    await t.ctx.database.pool.query('drop trigger refuse_notification on notifications');
+    const pushed = next(ad, 'notification');
+    expect((await sendMessage(t, alice.token, admin.user.id, 'and again')).statusCode).toBe(200);
+    expect((await pushed).unread_count).toBe(1);
+  });
+
   // Another transaction holds the admin's count row (writing it, or taking the one there), so both messages wait on
   // that row with their statements under way, each one's snapshot taken before the other commits.
   it.each([
