@@ -44,8 +44,8 @@ export const notifications = pgTable(
     index('notifications_sender_idx')
       .on(sql`(${t.data} ->> 'sender_id')`)
       .where(sql`(${t.data} ->> 'sender_id') is not null`),
-    // One unread notification per admin and customer for the customer's chat messages (chat/queries.ts
-    // writeChatNotifications inserts them ON CONFLICT DO NOTHING): messages sent at once cannot each add one.
+    // One unread notification per admin and customer for the customer's chat messages (chat/queries.ts writeMessage
+    // inserts them ON CONFLICT DO NOTHING): messages sent at once cannot each add one.
     uniqueIndex('notifications_team_chat_unread_unique')
       .on(t.userId, sql`(${t.data} ->> 'sender_id')`)
       .where(

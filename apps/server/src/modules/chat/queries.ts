@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
-import { shapedQuery, type Bind } from '../../db/shaped';
+import { shapedQuery } from '../../db/shaped';
 import { conversations, messageAttachments, messages } from '../../db/schema/chat';
 import { mailQueue } from '../../db/schema/mail';
 import { users } from '../../db/schema/users';
@@ -307,43 +307,27 @@ export interface WrittenMessage {
     size: number;
     created_at: string;
   }[];
-  /**
-   * Whether a recipient has no unread notification of this conversation yet, as the statement's snapshot saw
-   * it: then `writeChatNotifications` writes theirs (the conversation's first message, or the first since they
-   * read the last one). Most messages of a busy conversation need none.
-   */
-  notify: boolean;
+  notifications: {
+    id: number;
+    user_id: number;
+    type: string;
+    data: NotificationData;
+    read_at: null;
+    created_at: string;
+    unread: number;
+  }[];
 }
-
-/** The recipients of a chat message: the customer for a team reply, every active admin for a customer's message. */
-const recipients = (admin: boolean, bind: Bind) =>
-  admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`;
-
-/**
- * A recipient's unread chat notification of this conversation. An admin gets one per conversation with unread
- * messages, and a customer one for the team's replies, not one per message. The unique indexes
- * (notifications_team_chat_unread_unique, notifications_customer_chat_unread_unique) hold it for messages sent at
- * once, which a check reading a statement's snapshot cannot see. The check names each index's whole predicate, so
- * that it is read from that index: an admin has an unread notification for every customer waiting, and reading them
- * all at each message was most of a busy chat's database time.
- */
-const unreadChatNotification = (admin: boolean, bind: Bind) =>
-  admin
-    ? sql`select 1 from notifications x
-           where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
-             and (x.data->>'to_customer') is not null`
-    : sql`select 1 from notifications x
-           where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
-             and (x.data->>'to_team') is not null and x.data->>'sender_id' = ${bind('senderKey')}::text`;
 
 /**
  * Writes a message in ONE statement (atomic on its own): the conversation (created on first use, its time
- * moved on), the message and its attachments, and answers whether a recipient still needs a notification of it
- * (`notify`; `writeChatNotifications` writes them once the message is delivered).
+ * moved on), the message, its attachments and the recipients' notifications (the customer for a team reply,
+ * every active admin otherwise, except an admin who still has an unread notification of this customer's
+ * conversation), answering each recipient's unread count with the new one included (the count the
+ * notifications' triggers keep, as committed when the statement takes the recipient's count row, plus the new one).
  * The same statement checks whom the message is addressed to (`counterpart`: a customer for a team reply, an
  * admin for a customer's message to a member of the team, none for one to the team as a whole): when that user
  * is not there with that role, it writes nothing and answers `message: null`.
- * One round trip instead of a transaction of several keeps chat delivery fast under load.
+ * One round trip instead of a transaction of six keeps chat delivery fast under load.
  */
 export async function writeMessage(
   db: DbOrTx,
@@ -354,6 +338,7 @@ export async function writeMessage(
     fromAdmin: boolean;
     body: string;
     files: { fileKey: string; originalName: string; mime: string; size: number }[];
+    notification: NotificationData;
     counterpart: { id: number; role: 'user' | 'admin' } | null;
   },
 ): Promise<WrittenMessage> {
@@ -365,7 +350,7 @@ export async function writeMessage(
     message: WrittenMessage['message'];
     counterpart: WrittenMessage['counterpart'];
     attachments: WrittenMessage['attachments'];
-    notify: boolean;
+    notifications: WrittenMessage['notifications'];
   }>(
     db,
     `chat:message:${admin ? 'from-team' : 'from-customer'}`,
@@ -394,64 +379,26 @@ export async function writeMessage(
                 with ordinality as f(file_key, original_name, mime, size, n)
        order by f.n
       returning id, message_id, file_key, original_name, mime, size, created_at
-    )
-    -- Committed without waiting for the WAL to reach the disk (ARCHITECTURE.md, "Chat messages commit
-    -- asynchronously"): set for this statement's transaction, or the one it joins, and nothing else.
-    select set_config('synchronous_commit', 'off', true) as synchronous_commit,
-           (select row_to_json(m) from m) as message,
-           (select row_to_json(target) from target) as counterpart,
-           (select coalesce(json_agg(a order by a.id), '[]'::json) from a) as attachments,
-           exists (select 1 from ${users} u
-                    where exists (select 1 from m) and ${recipients(admin, bind)}
-                      and not exists (${unreadChatNotification(admin, bind)})) as notify`,
-    {
-      customerId: input.customerId,
-      senderId: input.senderId,
-      receiverId: input.receiverId,
-      body: input.body,
-      fileKeys: f.map((x) => x.fileKey),
-      fileNames: f.map((x) => x.originalName),
-      fileMimes: f.map((x) => x.mime),
-      fileSizes: f.map((x) => x.size),
-      senderKey: String(input.senderId),
-      counterpartId: input.counterpart?.id ?? null,
-      counterpartRole: input.counterpart?.role ?? null,
-    },
-  );
-  return result.rows[0]!;
-}
-
-export interface WrittenNotification {
-  id: number;
-  user_id: number;
-  type: string;
-  data: NotificationData;
-  read_at: null;
-  created_at: string;
-  /** The recipient's unread notifications with this one. */
-  unread: number;
-}
-
-/**
- * The notifications of a chat message, written once the message is delivered (`writeMessage` answered `notify`):
- * one for each recipient (the customer for a team reply, every active admin otherwise) who has no unread one of
- * this conversation, answering each recipient's unread count with the new one included (the count the
- * notifications' triggers keep, as committed when the statement takes the recipient's count row, plus the new one).
- * One statement, atomic on its own; messages sent at once each try, and the unique indexes keep one.
- */
-export async function writeChatNotifications(
-  db: DbOrTx,
-  input: { customerId: number; senderId: number; fromAdmin: boolean; notification: NotificationData },
-): Promise<WrittenNotification[]> {
-  const admin = input.fromAdmin;
-  const result = await shapedQuery<{ notifications: WrittenNotification[] }>(
-    db,
-    `chat:notify:${admin ? 'from-team' : 'from-customer'}`,
-    (bind) => sql`
-    with n as (
+    ), n as (
       insert into notifications (user_id, type, data)
       select u.id, ${bind('type')}::text, ${bind('data')}::jsonb from ${users} u
-       where ${recipients(admin, bind)} and not exists (${unreadChatNotification(admin, bind)})
+       where exists (select 1 from m)
+         and ${admin ? sql`u.id = ${bind('customerId')}` : sql`u.role = 'admin' and u.status = 1`}
+         -- An admin gets one notification per conversation with unread messages, and a customer one for the
+         -- team's replies, not one per message. The unique indexes (notifications_team_chat_unread_unique,
+         -- notifications_customer_chat_unread_unique) hold it for messages sent at once, which the check, reading
+         -- the statement's snapshot, cannot see. The check names each index's whole predicate, so that it is
+         -- read from that index: an admin has an unread notification for every customer waiting, and reading
+         -- them all at each message was most of a busy chat's database time.
+         and ${
+           admin
+             ? sql`not exists (select 1 from notifications x
+                    where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
+                      and (x.data->>'to_customer') is not null)`
+             : sql`not exists (select 1 from notifications x
+                    where x.user_id = u.id and x.type = 'chat_message' and x.read_at is null
+                      and (x.data->>'to_team') is not null and x.data->>'sender_id' = ${bind('senderKey')}::text)`
+         }
       ${
         admin
           ? sql`on conflict (user_id)
@@ -470,18 +417,31 @@ export async function writeChatNotifications(
       on conflict (user_id) do update set unread = c.unread
       returning c.user_id, c.unread
     )
-    -- Committed without waiting for the WAL to reach the disk, as the message it tells of.
+    -- Committed without waiting for the WAL to reach the disk (ARCHITECTURE.md, "Chat messages commit
+    -- asynchronously"): set for this statement's transaction, or the one it joins, and nothing else.
     select set_config('synchronous_commit', 'off', true) as synchronous_commit,
+           (select row_to_json(m) from m) as message,
+           (select row_to_json(target) from target) as counterpart,
+           (select coalesce(json_agg(a order by a.id), '[]'::json) from a) as attachments,
            (select coalesce(json_agg(json_build_object(
                      'id', n.id, 'user_id', n.user_id, 'type', n.type, 'data', n.data, 'read_at', n.read_at, 'created_at', n.created_at,
                      'unread', 1 + (select k.unread from counted k where k.user_id = n.user_id))), '[]'::json)
               from n) as notifications`,
     {
       customerId: input.customerId,
+      senderId: input.senderId,
+      receiverId: input.receiverId,
+      body: input.body,
+      fileKeys: f.map((x) => x.fileKey),
+      fileNames: f.map((x) => x.originalName),
+      fileMimes: f.map((x) => x.mime),
+      fileSizes: f.map((x) => x.size),
       type: input.notification.type,
       data: JSON.stringify(input.notification),
       senderKey: String(input.senderId),
+      counterpartId: input.counterpart?.id ?? null,
+      counterpartRole: input.counterpart?.role ?? null,
     },
   );
-  return result.rows[0]!.notifications;
+  return result.rows[0]!;
 }

@@ -337,10 +337,10 @@ async function postMessage(
   };
   const receiverIdStored = admin ? address.customerId : (address.counterpart?.id ?? null);
   const fileKeys = files.map((f) => f.fileKey);
-  // One write path: the message, its attachments and the conversation's time in one statement, in a transaction
-  // with the adoption of its attachments and, for a reply to a customer who is not connected, the reply mail (at
-  // most once per window: the statement's upsert locks the conversation row, so two replies at once cannot both
-  // decide to mail). The recipients' notifications follow once the message is delivered.
+  // One write path: the message, its attachments, the conversation's time and the recipients' notification in
+  // one statement, in a transaction with the adoption of its attachments and, for a reply to a customer who is
+  // not connected, the reply mail (at most once per window: the statement's upsert locks the conversation row,
+  // so two replies at once cannot both decide to mail).
   const message = {
     customerId: address.customerId,
     senderId: auth.user.id,
@@ -348,6 +348,7 @@ async function postMessage(
     fromAdmin: admin,
     body: text,
     files,
+    notification: notice,
     counterpart: address.counterpart,
   };
   const write = async (tx: DbOrTx) => {
@@ -411,6 +412,15 @@ async function postMessage(
     size: Number(a.size),
     createdAt: new Date(a.created_at),
   }));
+  const notified: NotificationRow[] = written.notifications.map((n) => ({
+    id: Number(n.id),
+    userId: n.user_id,
+    type: n.type,
+    data: n.data,
+    readAt: null,
+    createdAt: new Date(n.created_at),
+  }));
+  const counts = new Map(written.notifications.map((n) => [n.user_id, Number(n.unread)]));
 
   // Everything the answer shows is known here: no read-back.
   const counterpart = written.counterpart;
@@ -432,32 +442,10 @@ async function postMessage(
   const [forAdmins] = presentRows([row], attachmentRows, address.customerId, true);
   realtime.emit(channels.conversation(address.customerId), 'MessageSent', { message: forCustomer! });
   realtime.emit(channels.admins, 'MessageSent', { message: forAdmins! });
-  // The message is stored and delivered; the recipients' notifications are written and pushed after it, so its
-  // delivery does not wait for them. They are answered before the sender's answer. A failure here leaves the
-  // message as it is (the conversation still counts it unread): the sender is not told to send it again.
-  if (written.notify) {
-    await notifyRecipients(ctx, {
-      customerId: address.customerId,
-      senderId: auth.user.id,
-      fromAdmin: admin,
-      notification: notice,
-    }).catch((err) => log.error({ err: loggableError(err) }, 'chat notification failed'));
-  }
+  await publishNotifications(ctx, notified, counts).catch((err) =>
+    log.warn({ err: loggableError(err) }, 'notification push failed'),
+  );
   return admin ? forAdmins! : forCustomer!;
-}
-
-/** Writes a chat message's notifications (`q.writeChatNotifications`) and pushes them with their unread counts. */
-async function notifyRecipients(ctx: AppContext, input: Parameters<typeof q.writeChatNotifications>[1]) {
-  const written = await q.writeChatNotifications(ctx.database.db, input);
-  const notified: NotificationRow[] = written.map((n) => ({
-    id: Number(n.id),
-    userId: n.user_id,
-    type: n.type,
-    data: n.data,
-    readAt: null,
-    createdAt: new Date(n.created_at),
-  }));
-  await publishNotifications(ctx, notified, new Map(written.map((n) => [n.user_id, Number(n.unread)])));
 }
 
 export async function searchUsers(ctx: AppContext, query: string) {

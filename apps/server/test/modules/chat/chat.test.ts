@@ -665,6 +665,12 @@ describe('chat: the shared support inbox', () => {
         fromAdmin: false,
         body,
         files: [],
+        notification: {
+          type: 'chat_message' as const,
+          message: 'New message',
+          sender_id: alice.user.id,
+          to_team: true,
+        },
         counterpart: { id: admin.user.id, role: 'admin' as const },
       });
       expect(await setting()).toBe('on');
