@@ -124,7 +124,7 @@ const bundles = new Map<string, Promise<string>>();
 
 /**
  * Bundles a server script with the options `npm start`'s build uses (apps/server/bundle-options.ts), once per run:
- * the servers under test run the code as deployed, not as tsx transforms it on the fly (bench/README.md, "The
+ * the servers under test run the code as deployed, not as tsx transforms it on the fly (bench/HISTORY.md, "The
  * servers bundled as deployed").
  */
 function bundled(script: string): Promise<string> {

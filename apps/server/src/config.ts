@@ -106,7 +106,7 @@ function decimal(min: number, max: number) {
  * Searches an instance runs in the database at once unless SEARCH_CONCURRENCY says otherwise: twice this machine's
  * cores and one. A search costs the database milliseconds of CPU; given more of them at once than it had cores,
  * PostgreSQL spent more CPU on each (on 2 cores, twice as much with 20 at once as with 5) and answered fewer a second
- * (bench/README.md, "Searches in the database at once, and the candidates' statement prepared"). The other
+ * (bench/HISTORY.md, "Searches in the database at once, and the candidates' statement prepared"). The other
  * queries (sessions, chat, the back-office's lists) do not wait for them.
  */
 export const DEFAULT_SEARCH_CONCURRENCY = 2 * os.availableParallelism() + 1;

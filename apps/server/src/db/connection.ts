@@ -71,7 +71,7 @@ export const DEFAULT_POOL_SIZE = 20;
  * The connections a server keeps open and ready from its start (at most its pool's size; warmPool). A connection
  * opened in a burst costs its first statements tens of milliseconds (the server process starts, then loads each
  * table's and index's catalog entries and plans each prepared statement for the first time): chat messages sent
- * while the pool grew under load took up to five times as long as the others (bench/README.md).
+ * while the pool grew under load took up to five times as long as the others (bench/HISTORY.md).
  */
 export const WARM_CONNECTIONS = 8;
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 /**
  * The serializer of the hot public answers (the storefront's product list and product page), which the server
  * builds field by field from its own rows (catalog/product-dto.ts): `JSON.stringify` as it is, V8's own writer,
- * the cheapest there is (bench/README.md). The contract's zod serializer would check and copy each answer first.
+ * the cheapest there is (bench/HISTORY.md). The contract's zod serializer would check and copy each answer first.
  *
  * Nothing the contract does not declare may reach a client: under test (NODE_ENV=test, as the test runner sets it)
  * each answer is also parsed by the schema, and one with a property the schema would drop or a value it would

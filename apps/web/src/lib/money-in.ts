@@ -5,7 +5,7 @@ const symbols = new Map<string, string>();
 /**
  * The sign of an ISO 4217 currency as an en-US reader writes it ("€", "£", "CA$"), or its code and a space. The
  * server's messages find it the same way (modules/proposals/money.ts): kept apart, as a contracts module would take
- * a place in the home page's chunk table (bench/README.md, first-load JavaScript).
+ * a place in the home page's chunk table (bench/HISTORY.md, "Performance budgets").
  */
 function symbolOf(currency: string): string {
   let symbol = symbols.get(currency);

@@ -11,7 +11,7 @@ import { containsPattern } from '../../platform/like';
  * it runs as an ordinary query. Searches run unprepared (`prepared: false`): a generic plan cannot see how
  * many rows a search word matches nor use a SKU prefix, and a wrong guess costs far more than planning. The
  * exception is a search of the in-memory index's candidates, whose rows are read by id whatever the words: planning
- * it took as long as running it (bench/README.md, "Searches in the database at once, and the candidates'
+ * it took as long as running it (bench/HISTORY.md, "Searches in the database at once, and the candidates'
  * statement prepared").
  * With `values: true` each row comes as the array of its values in column order (pg's array row mode).
  */
@@ -72,7 +72,7 @@ export interface ProductFilter {
 /**
  * A product row of the values of `productColumns`, in their order. The storefront's list reads its rows as arrays
  * and makes them here: pg's object rows are filled through one generic loop for every query of the app, whose
- * keyed stores V8 cannot specialise (about 3 µs of a list answer's CPU, bench/README.md).
+ * keyed stores V8 cannot specialise (about 3 µs of a list answer's CPU, bench/HISTORY.md).
  */
 const productRowOf = (v: unknown[]): ProductRow => ({
   id: v[0] as number,
@@ -626,7 +626,7 @@ const lexemesOf = (text: string): string[] => (text ? text.split(' ') : []);
  * here), not through the row objects and array parser every storefront answer is read with. A build holds 20,000
  * products at a time for as long as it reads them: had they come from those shared places, V8 would learn there
  * that what they make lives long and move the storefront's own rows and gallery arrays to the old generation in
- * every later collection (bench/README.md, "The index build's rows taught the collector").
+ * every later collection (bench/HISTORY.md, "The index build's rows taught the collector").
  */
 async function readIndexed(db: DbOrTx, query: SQL): Promise<IndexedProduct[]> {
   const { rows } = await read(db, query, { prepared: false, values: true });

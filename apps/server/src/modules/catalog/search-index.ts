@@ -29,7 +29,7 @@ const RECHECK_MS = 10 * 60_000;
  * whether what it makes lives long, and a chunk of 20,000 rows held while its lexemes were added taught pg's row
  * parsing (the same code every list answer runs through) that its objects survive; for the rest of the process
  * each answer's objects then went to the old generation (640 KB at every scavenge against 46 KB with chunks of
- * 1,000, and the build itself was no slower; bench/README.md, "Smaller chunks for the index build").
+ * 1,000, and the build itself was no slower; bench/HISTORY.md, "Smaller chunks for the index build").
  */
 const BUILD_CHUNK = 1_000;
 /** Stemmed words remembered per instance (the same few thousand words recur in searches). */
