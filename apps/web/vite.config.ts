@@ -60,12 +60,16 @@ const SHELL_MODULES = new RegExp(
     String.raw`node_modules[\\/]@tanstack[\\/](?!.*[\\/](?:infiniteQueryObserver|useInfiniteQuery)\.js$)`,
     String.raw`apps[\\/]web[\\/]src[\\/](?:lib|components[\\/]ui)[\\/]${notIn(NOT_IN_SHELL)}[\w-]+\.tsx?$`,
     String.raw`apps[\\/]web[\\/]src[\\/]app[\\/]layouts[\\/](?:public-layout|site-header|site-footer|newsletter-form|avatar|user-initials)\.tsx?$`,
-    String.raw`packages[\\/]contracts[\\/]src[\\/](?:constants|labels|messages)\.ts$`,
+    String.raw`packages[\\/]contracts[\\/]src[\\/](?:constants|labels|request-messages)\.ts$`,
   ].join('|'),
 );
 
 const AREA_MODULES = new RegExp(
-  String.raw`apps[\\/]web[\\/]src[\\/](?:lib|components[\\/]ui)[\\/](?:${AREA_ONLY.join('|')})\.tsx?$`,
+  [
+    String.raw`apps[\\/]web[\\/]src[\\/](?:lib|components[\\/]ui)[\\/](?:${AREA_ONLY.join('|')})\.tsx?$`,
+    // The areas' sidebars, labels and headings (the storefront's texts are in the shell).
+    String.raw`packages[\\/]contracts[\\/]src[\\/]area-labels\.ts$`,
+  ].join('|'),
 );
 
 const DEAL_MODULES = /apps[\\/]web[\\/]src[\\/]features[\\/]proposals[\\/](api|components)[\\/][\w-]+\.tsx?$/;

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './upload-types';
+export * from './request-messages';
 export * from './messages';
 export * from './admin-messages';
 export * from './verification-messages';
@@ -8,6 +9,7 @@ export * from './common';
 export * from './refusals';
 export * from './accounts';
 export * from './labels';
+export * from './area-labels';
 export * from './seo';
 export * from './dashboard';
 export * from './newsletter';

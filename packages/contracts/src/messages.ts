@@ -1,10 +1,20 @@
-/** Every text of the specifications' error catalogues, word for word. */
+/**
+ * Every text of the specifications' error catalogues, word for word. The few every page may show (a request that
+ * failed as such, the rate limits) live in request-messages.ts, which the web app's first load carries; they are
+ * spread in here under the names the catalogues give them.
+ */
+import {
+  LOGIN_REQUIRED_MESSAGE,
+  RATE_LIMIT_MESSAGES,
+  REQUEST_FAILURE_MESSAGES,
+  UPLOAD_RATE_MESSAGE,
+} from './request-messages';
 
 export const CUSTOMER_MESSAGES = {
+  ...REQUEST_FAILURE_MESSAGES,
   loginInvalid: 'Invalid email or password.',
   accountInactive: 'Account inactive. Contact support.',
   validationTitle: 'Validation Error',
-  unexpected: 'An unexpected error occurred. Please try again later.',
   storeLoginFailed: 'Login failed. Please check your credentials.',
   loggedIn: 'Logged in successfully!',
   loggedOut: 'Logged out successfully!',
@@ -35,11 +45,6 @@ export const CUSTOMER_MESSAGES = {
   wishlistAdded: 'Item added to wishlist.',
   wishlistRemoved: 'Item removed from wishlist.',
   wishlistError: 'Error toggling wishlist.',
-  sessionExpired: 'Session expired. Please log in again.',
-  forbidden: 'You do not have permission to perform this action.',
-  serverError: 'Server error. Please try again later.',
-  networkError: 'Network error. Please check your connection.',
-  offline: 'You are offline. Check your connection and try again.',
   chatMaxFiles: 'Maximum 5 files allowed.',
   chatFileTooLarge: (name: string) => `File ${name} exceeds 10MB limit`,
   notAuthenticated: 'User not authenticated',
@@ -55,7 +60,7 @@ export const CUSTOMER_MESSAGES = {
 
 /** A guest at a page that needs an account (a bookmark, a shared link, Back after logging out). */
 export const SIGN_IN_MESSAGES = {
-  loginRequired: 'Please log in to continue.',
+  loginRequired: LOGIN_REQUIRED_MESSAGE,
   favoritesTitle: 'Your favorites are kept in your account',
   favoritesText: 'Log in to see the products you saved, and come straight back here.',
   logIn: 'Log In',
@@ -63,6 +68,7 @@ export const SIGN_IN_MESSAGES = {
 
 /** Messages the server answers with. */
 export const SERVER_MESSAGES = {
+  ...RATE_LIMIT_MESSAGES,
   loginInvalid: 'Invalid email or password.',
   accountInactive: 'Account inactive. Contact support.',
   notAdmin: 'Invalid email or password.',
@@ -73,10 +79,6 @@ export const SERVER_MESSAGES = {
   malformed: 'Malformed request.',
   tooLarge: 'The upload is too large.',
   unsupportedType: 'This file type is not accepted.',
-  rateLimited: 'Too many attempts. Please try again later.',
-  /** A 429 that says how long to wait (its Retry-After, in whole minutes). */
-  tooManyAttempts: (minutes: number) =>
-    `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   /** A request body nested deeper than the server reads. */
   tooDeep: 'The request is nested too deeply.',
   serverError: 'Server error.',
@@ -99,7 +101,7 @@ export const SERVER_MESSAGES = {
 
 /**
  * A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. Apart
- * from SERVER_MESSAGES, which the web app's first load carries: only the server says it.
+ * from SERVER_MESSAGES: only the server says it.
  */
 export const CONFLICT_MESSAGE = 'The request conflicts with the current data. Please reload and try again.';
 
@@ -107,6 +109,6 @@ export const CONFLICT_MESSAGE = 'The request conflicts with the current data. Pl
 export const UPLOAD_MESSAGES = {
   storageQuota: (limitMb: number) =>
     `You have reached your upload space of ${limitMb} MB. Delete files you no longer need, or contact us.`,
-  rateQuota: 'You have uploaded a lot in a short time. Please try again later.',
+  rateQuota: UPLOAD_RATE_MESSAGE,
   diskLow: 'Uploads are paused because the shop is running low on storage space. Please try again later.',
 } as const;

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, SERVER_MESSAGES } from '@shop/contracts';
+import { RATE_LIMIT_MESSAGES, REQUEST_FAILURE_MESSAGES } from '@shop/contracts';
 import { ApiError, type FieldErrors } from './api-error';
 import { handleApiError } from './api-error-handling';
 import { adminSession, customerSession } from './session-tokens';
@@ -94,11 +94,11 @@ function retryAfterSeconds(header: string | null): number | undefined {
  * ('Too many attempts. Please try again in 2 minutes.'), or, without one, to try again later.
  */
 function rateLimitMessage(message: string, retryAfter: string | null): string {
-  if (message && message !== SERVER_MESSAGES.rateLimited) return message;
+  if (message && message !== RATE_LIMIT_MESSAGES.rateLimited) return message;
   const seconds = retryAfterSeconds(retryAfter);
   return seconds === undefined
-    ? SERVER_MESSAGES.rateLimited
-    : SERVER_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60));
+    ? RATE_LIMIT_MESSAGES.rateLimited
+    : RATE_LIMIT_MESSAGES.tooManyAttempts(Math.ceil(seconds / 60));
 }
 
 function errorFrom(response: Response, body: unknown, kind: SessionKind | null): ApiError {
@@ -121,8 +121,8 @@ function errorFrom(response: Response, body: unknown, kind: SessionKind | null):
 /** A request that got no answer: the browser knows when it is offline; otherwise the network failed. */
 function unreachableMessage(): string {
   return typeof navigator !== 'undefined' && navigator.onLine === false
-    ? CUSTOMER_MESSAGES.offline
-    : CUSTOMER_MESSAGES.networkError;
+    ? REQUEST_FAILURE_MESSAGES.offline
+    : REQUEST_FAILURE_MESSAGES.networkError;
 }
 
 function callerHandles(option: ApiRequestOptions['callerHandles'], error: ApiError): boolean {

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES, SIGN_IN_MESSAGES } from '@shop/contracts';
+import { LOGIN_REQUIRED_MESSAGE, REQUEST_FAILURE_MESSAGES } from '@shop/contracts';
 import type { ApiError } from './api-error';
 import { navigateTo, SESSION_ENDED } from './navigation';
 import { currentPath, loginPath } from './return-path';
@@ -13,16 +13,17 @@ export function globalErrorMessage(error: ApiError): string {
   switch (error.status) {
     case 0:
       // Offline or a network failure, as the client worded it.
-      return error.message || CUSTOMER_MESSAGES.networkError;
+      return error.message || REQUEST_FAILURE_MESSAGES.networkError;
     case 401:
-      return CUSTOMER_MESSAGES.sessionExpired;
+      return REQUEST_FAILURE_MESSAGES.sessionExpired;
     case 403:
-      return CUSTOMER_MESSAGES.forbidden;
+      return REQUEST_FAILURE_MESSAGES.forbidden;
     case 500:
-      return CUSTOMER_MESSAGES.serverError;
+      return REQUEST_FAILURE_MESSAGES.serverError;
     default:
       return (
-        error.message || (error.status > 500 ? CUSTOMER_MESSAGES.serverError : CUSTOMER_MESSAGES.unexpected)
+        error.message ||
+        (error.status > 500 ? REQUEST_FAILURE_MESSAGES.serverError : REQUEST_FAILURE_MESSAGES.unexpected)
       );
   }
 }
@@ -50,8 +51,8 @@ export function handleApiError(error: ApiError): void {
   }
   // A call made without any token (a guest) ends no session, but the visitor still needs to log in.
   const admin = kind ? kind === 'admin' : inAdminArea();
-  if (kind) toast.error(CUSTOMER_MESSAGES.sessionExpired);
-  else toast.info(SIGN_IN_MESSAGES.loginRequired);
+  if (kind) toast.error(REQUEST_FAILURE_MESSAGES.sessionExpired);
+  else toast.info(LOGIN_REQUIRED_MESSAGE);
   // Screens with unsaved changes let this navigation pass: the session is already gone.
   void navigateTo(loginPath(admin ? 'admin' : 'customer', currentPath()), { state: SESSION_ENDED });
 }

@@ -1,4 +1,4 @@
-import { UPLOAD_MESSAGES } from '@shop/contracts';
+import { UPLOAD_RATE_MESSAGE } from '@shop/contracts';
 import type { SessionKind } from './storage-keys';
 
 export type FieldErrors = Record<string, string[]>;
@@ -74,7 +74,7 @@ const UPLOAD_REFUSALS = new Set([413, 415, 507]);
 /** The server's reason for refusing an upload, to show instead of a generic failure; undefined otherwise. */
 export function uploadRefusal(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
-  if (error.status === 429) return error.message === UPLOAD_MESSAGES.rateQuota ? error.message : undefined;
+  if (error.status === 429) return error.message === UPLOAD_RATE_MESSAGE ? error.message : undefined;
   if (!UPLOAD_REFUSALS.has(error.status)) return undefined;
   return error.firstError() ?? (error.message || undefined);
 }

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES } from '@shop/contracts';
+import { REQUEST_FAILURE_MESSAGES } from '@shop/contracts';
 import { failureMessage, isApiError } from './api-error';
 import { queryClient } from './query-client';
 import { profileQuery, sessionStore } from './sessions';
@@ -24,7 +24,7 @@ export async function loadProfile(kind: SessionKind): Promise<{ unreachable: str
       return undefined;
     }
     console.warn('Could not load the signed-in customer', error);
-    return { unreachable: failureMessage(error, CUSTOMER_MESSAGES.serverError) };
+    return { unreachable: failureMessage(error, REQUEST_FAILURE_MESSAGES.serverError) };
   }
 }
 
