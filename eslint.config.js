@@ -96,6 +96,12 @@ export default tseslint.config(
     },
   },
   {
+    // What the apps run is declared in their own dependencies: a production install leaves devDependencies out.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/src/test/**'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
+  },
+  {
     // A page opened beside the journey's own goes through the `newPage` fixture, which closes it when the journey
     // ends: one left open keeps running (its socket, its refetches) through the worker's later journeys.
     files: ['apps/web/e2e/**/*.ts'],

@@ -61,6 +61,19 @@ describe('import boundaries', () => {
     ]);
   });
 
+  it("refuses the apps' code importing a devDependency, and lets their tests", async () => {
+    const code = "import S3rver from '@20minutes/s3rver';\nexport { S3rver };\n";
+    expect(await ruleIds('apps/server/src/platform/breach.ts', code)).toEqual([
+      'import-x/no-extraneous-dependencies',
+    ]);
+    const web = "import { http } from 'msw';\nexport { http };\n";
+    expect(await ruleIds('apps/web/src/lib/breach.ts', web)).toEqual(['import-x/no-extraneous-dependencies']);
+    expect(await ruleIds('apps/web/src/lib/breach.test.ts', web)).toEqual([]);
+    const declared =
+      "import pino from 'pino';\nimport { SERVER_MESSAGES } from '@shop/contracts';\nexport { pino, SERVER_MESSAGES };\n";
+    expect(await ruleIds('apps/server/src/platform/fine.ts', declared)).toEqual([]);
+  });
+
   describe('cycles', () => {
     const dir = path.join(repoRoot, `apps/server/src/platform/.cycle-fixture-${process.pid}`);
     afterAll(() => rm(dir, { recursive: true, force: true }));
