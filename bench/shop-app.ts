@@ -1,9 +1,11 @@
 /**
  * The shop as the benchmarks run it: the real buildApp (every plugin, auth hook, zod validation, the routes'
- * serializers) on DATABASE_URL, no logging, listening on PORT, with a large catalogue's in-memory search index read
+ * serializers) on DATABASE_URL, no logging unless BENCH_LOG_LEVEL says, listening on PORT, with a large catalogue's in-memory search index read
  * before it listens (as a running deployment answers; the shop itself answers from the database while it builds).
  */
+import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
+import { serverLoggerOptions } from '../apps/server/src/platform/log-redaction';
 import { openRuntime } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { searchIndexOf } from '../apps/server/src/modules/catalog/search-index';
@@ -11,7 +13,14 @@ import { searchIndexOf } from '../apps/server/src/modules/catalog/search-index';
 export async function startShop() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   const runtime = await openRuntime(config);
-  const app = await buildApp(runtime.ctx, { logger: false });
+  // BENCH_LOG_LEVEL=info: the server's logger as deployed (a line as each request arrives and one as it is answered),
+  // its lines written to /dev/null as synchronously as pino writes to standard output: the shop's own cost of its
+  // logs, not a log collector's.
+  const logLevel = process.env.BENCH_LOG_LEVEL;
+  const logger = logLevel
+    ? { ...serverLoggerOptions(logLevel), stream: pino.destination({ dest: '/dev/null', sync: true }) }
+    : false;
+  const app = await buildApp(runtime.ctx, { logger });
   const searchIndex = searchIndexOf(runtime.ctx);
   await searchIndex.whenBuilt();
   const index = searchIndex.describe();

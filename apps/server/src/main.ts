@@ -8,7 +8,7 @@ import { seedContent } from './seed/seed-content';
 import { seedDemoData } from './seed/seed-demo';
 import { UploadSweeper, uploadJournalOf } from './platform/files/upload-journal';
 import { MailWorker } from './platform/mail/worker';
-import { loggableError, requestLogSerializer } from './platform/log-redaction';
+import { loggableError, serverLoggerOptions } from './platform/log-redaction';
 import { PeriodicJob } from './platform/periodic-job';
 import { runRetention } from './platform/retention';
 import { sendBookingReminders } from './modules/scheduling/service';
@@ -32,12 +32,7 @@ async function main() {
     const { ctx } = runtime;
     signals.checkpoint();
     app = await buildApp(ctx, {
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie'],
-        // Every logged `err` without a failed query's parameters, also one a log call passed as it was caught.
-        serializers: { req: requestLogSerializer, err: loggableError },
-      },
+      logger: serverLoggerOptions(config.logLevel),
       web: { distDir: findWebDist(config) },
     });
     signals.checkpoint();

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
  * Mailed links carry single-use secrets in their query (`token=`, also inside a sign-in's encoded `next=`): logs
@@ -16,6 +16,16 @@ export function requestLogSerializer(request: FastifyRequest) {
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The server's logger as deployed (main.ts): JSON lines at `level`, without credentials, tokens or query values. */
+export function serverLoggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // Every logged `err` without a failed query's parameters, also one a log call passed as it was caught.
+    serializers: { req: requestLogSerializer, err: loggableError },
   };
 }
 
