@@ -20,7 +20,9 @@ export function requestLogSerializer(request: FastifyRequest) {
 }
 
 /** The server's logger as deployed (main.ts): JSON lines at `level`, without credentials, tokens or query values. */
-export function serverLoggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function serverLoggerOptions(
+  level: string,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
