@@ -100,8 +100,8 @@ export const SERVER_MESSAGES = {
 } as const;
 
 /**
- * A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. Apart
- * from SERVER_MESSAGES: only the server says it.
+ * A 409 no check of the route foresaw: a duplicate, or a row the request refers to that was removed meanwhile. Only
+ * the server's error handler says it; the web app shows it as the answer's message.
  */
 export const CONFLICT_MESSAGE = 'The request conflicts with the current data. Please reload and try again.';
 
