@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCEPTED_TYPES, ADMIN_MESSAGES } from '@shop/contracts';
+import { toast } from '../../../lib/toast';
 import { testAdmin } from '../../../test/accounts';
 import { renderWithProviders } from '../../../test/render';
 import { server } from '../../../test/server';
@@ -29,10 +30,21 @@ describe('AdminProfileForm', () => {
     const failed = await screen.findByRole('alertdialog', { name: ADMIN_MESSAGES.errorTitle });
     expect(failed).toHaveTextContent(ADMIN_MESSAGES.profileUpdateFailed);
     expect(saves).toBe(1);
-    // One dialog, for the one call sent: none waits behind it for the refused form before it.
+    // One dialog, for the one call sent: none waits behind it for the refused form before it. A dialog waiting in
+    // the queue shows as soon as the one before it closes; the next save's success, a round trip later, is the
+    // point by which it would be on the screen.
     await user.click(within(failed).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const succeeded = vi.spyOn(toast, 'success');
+    server.use(
+      http.post('/api/admin/profile/update', () => {
+        saves += 1;
+        return HttpResponse.json({ admin: testAdmin, message: ADMIN_MESSAGES.profileUpdated });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(succeeded).toHaveBeenCalledWith(ADMIN_MESSAGES.profileUpdated));
+    expect(saves).toBe(2);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
