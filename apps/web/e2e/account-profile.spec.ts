@@ -39,6 +39,7 @@ test('a customer changes their profile photo and phone; the e-mail stays read-on
     .getByLabel('Photo', { exact: true })
     .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: GIF });
   await expect(page.getByRole('img', { name: 'New profile photo' })).toBeVisible();
+  await expect(page.getByText('Selected: me.gif')).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Profile photo', exact: true })).toHaveAttribute(

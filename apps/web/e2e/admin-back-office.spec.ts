@@ -306,5 +306,7 @@ test('an admin changes their own password and signs in again with it', async ({ 
 
   // The dashboard shows the shop's figures.
   await expect(page.getByRole('heading', { name: ADMIN_LABELS.dashboardCards.inventoryItems })).toBeVisible();
+  // Four figures of the spec, and proposals sent and accepted this month: the stats' answer has arrived.
+  await expect(page.getByText(/^\d[\d,]*$/)).toHaveCount(6);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });

@@ -89,6 +89,7 @@ test('a guest sends a floor plan through the haveDesign tab, after a blocked fir
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByRole('alert')).toHaveText(CUSTOMER_MESSAGES.stepBlocked);
   await expect(form.getByText('Step 1 of 5')).toBeVisible();
+  await expect(form.getByText(requiredMessage('description'))).toBeVisible();
   await form
     .getByLabel('Design file')
     .setInputFiles({ name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG });

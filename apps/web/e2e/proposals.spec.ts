@@ -434,8 +434,10 @@ test('a sent proposal is revised into version 2; the customer sees it arrive, th
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Proposal ${v1.number} · version 2`);
   const adminStatus = admin.getByRole('region', { name: 'Status' });
   await expect(adminStatus.getByText('Draft', { exact: true })).toBeVisible();
-  // A draft is the shop's only: version 1 is still open to the customer.
+  // A draft is the shop's only: version 1 is still open to the customer, fresh from the server.
+  await customer.reload();
   await expect(customerStatus.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
   await admin.getByRole('button', { name: 'Send to customer' }).click();
   await expect(admin.getByText('Proposal sent to the customer.')).toBeVisible();
   const adminVersions = admin.getByRole('list', { name: 'Versions' });

@@ -475,10 +475,31 @@ test('no page logs a console warning: public, sign-in, customer and back-office 
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(`${page.url()}: ${message.text()}`);
   });
+  // What shows once a page's data has arrived (pages not listed draw from the session alone); signed-in pages
+  // also wait for their bell, a chunk of its own.
+  const arrived: Record<string, () => Locator> = {
+    '/products': () => page.getByTestId('product-card').first(),
+    '/product/ergonomic-mesh-task-chair': () =>
+      page.getByTestId('related-products').getByTestId('product-card').first(),
+    '/user/design-status': () => page.getByText(CUSTOMER_MESSAGES.noDesigns).first(),
+    '/user/designs-liked': () => page.getByText('You have not liked any products yet.').first(),
+    '/admin/dashboard': () => page.getByText(/^\d[\d,]*$/).nth(5),
+    '/admin/users': () => page.getByRole('table').getByRole('row').nth(1),
+    '/admin/designs': () =>
+      page.getByRole('table').getByRole('row').nth(1).or(page.getByText('No designs found')),
+    '/admin/products': () => page.getByRole('table').getByRole('row').nth(1),
+  };
   const visit = async (paths: string[]) => {
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const landed = new URL(page.url());
+      const key = landed.searchParams.get('favorites') ? '/user/designs-liked' : landed.pathname;
+      const data = arrived[key];
+      if (data) await expect(data(), path).toBeVisible();
+      if (/^\/(user|admin)\/(?!login)/.test(landed.pathname)) {
+        await expect(page.getByTestId('notification-bell'), path).toBeVisible();
+      }
     }
   };
   await visit(['/', '/how-it-works', '/products', '/product/ergonomic-mesh-task-chair', '/services']);
