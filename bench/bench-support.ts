@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,10 +76,10 @@ export async function benchDatabase(products: number, port = 54395): Promise<Ben
     const started = performance.now();
     await generateCatalog(client, products);
     await client.query('vacuum analyze');
+    const generated = ((performance.now() - started) / 1000).toFixed(1);
+    const settled = await settle(client);
     await client.end();
-    console.info(
-      `PostgreSQL ${version}; ${products} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    console.info(`PostgreSQL ${version}; ${products} products generated in ${generated} s; ${settled}`);
   } catch (err) {
     await close();
     throw err;
@@ -107,8 +108,9 @@ async function keptDatabase(products: number, dbName: string): Promise<BenchData
     const started = performance.now();
     await generateCatalog(client, products);
     await client.query('vacuum analyze');
+    const generated = ((performance.now() - started) / 1000).toFixed(1);
     console.info(
-      `PostgreSQL ${version}; ${products} products generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `PostgreSQL ${version}; ${products} products generated in ${generated} s; ${await settle(client)}`,
     );
   } else console.info(`PostgreSQL ${version}; kept database ${dbName} with ${products} products`);
   await client.end();
@@ -199,6 +201,46 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The machine's CPU time so far, busy and in all, in clock ticks over every core (/proc/stat's first line). */
+function cpuTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  // idle and iowait are the cores' time doing nothing.
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/**
+ * Makes the machine quiet before a measured run: PostgreSQL writes its dirty buffers out (`checkpoint`, through
+ * `db`), then this waits until the cores have been under 10 % busy for two seconds in a row, at most `maxSeconds`.
+ * A benchmark that has just written a lot (a million products, a million messages) otherwise leaves the kernel
+ * writing it back during the next run, which then took ten times as long (bench/HISTORY.md, "A medium machine:
+ * runs after bulk writes, and the first messages sampled again"). Answers what it did, for the run's output.
+ */
+export async function settle(
+  db: { query(text: string): Promise<unknown> } | undefined,
+  maxSeconds = 60,
+): Promise<string> {
+  const started = performance.now();
+  if (db) await db.query('checkpoint');
+  const checkpointMs = performance.now() - started;
+  let quiet = 0;
+  let last = cpuTicks();
+  while (quiet < 2 && performance.now() - started < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuTicks();
+    const share = (now.busy - last.busy) / Math.max(1, now.total - last.total);
+    quiet = share < 0.1 ? quiet + 1 : 0;
+    last = now;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return `${db ? `checkpoint ${checkpointMs.toFixed(0)} ms, ` : ''}${quiet >= 2 ? 'quiet' : 'still busy'} after ${seconds} s`;
 }
 
 /** The machine's load averages (1, 5, 15 min), printed beside every figure: the machine is shared. */

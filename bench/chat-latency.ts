@@ -29,7 +29,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
 import { untilAnswers } from '../scripts/lib/until-answers';
-import { embeddedBuffersMb, serverArgs } from './bench-support';
+import { embeddedBuffersMb, serverArgs, settle } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -337,6 +337,8 @@ async function main() {
     await sleep(4000);
     const rssAfter = (await rssKb(children[0]!.pid!)) + (await rssKb(children[1]!.pid!));
 
+    // Nothing of an earlier run or benchmark may still be written back while the messages are timed.
+    const settled = await settle(db);
     const shop = await measure(sockets, all, home, bases, (a) => a.token, admins, customerAccounts);
 
     // The same messages through a bare Socket.IO relay (same Redis adapter, no database), on a fresh set of
@@ -358,7 +360,7 @@ async function main() {
 
     const fmt = (v: number) => `${v.toFixed(1)} ms`;
     console.info(
-      `chat-latency: ${sockets.length} sockets over 2 instances (Redis adapter), connected in ${(connectMs / 1000).toFixed(1)} s; PostgreSQL ${pgVersion}`,
+      `chat-latency: ${sockets.length} sockets over 2 instances (Redis adapter), connected in ${(connectMs / 1000).toFixed(1)} s; PostgreSQL ${pgVersion}; before the shop's run: ${settled}`,
     );
     for (const [name, r] of [
       ['shop', shop],

@@ -13,7 +13,7 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { benchDatabase, loadAverage, startServer, stopServer } from './bench-support';
+import { benchDatabase, loadAverage, settle, startServer, stopServer } from './bench-support';
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const MESSAGES = Number(process.env.MESSAGES ?? 1_000_000);
@@ -64,9 +64,11 @@ async function generate(url: string) {
       `select c.customer_id as id from conversations c order by c.customer_id limit ${ROUNDS}`,
     )
   ).rows.map((r) => r.id);
+  const generated = ((performance.now() - started) / 1000).toFixed(1);
+  const settled = await settle(c);
   await c.end();
   console.info(
-    `${USERS} customers, ${MESSAGES} messages, ${NOTIFICATIONS} notifications generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${USERS} customers, ${MESSAGES} messages, ${NOTIFICATIONS} notifications generated in ${generated} s; ${settled}`,
   );
   return victims;
 }
