@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/lib/free-port';
 import { untilAnswers } from '../scripts/lib/until-answers';
-import { serverArgs } from './bench-support';
+import { percentile, serverArgs } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
@@ -63,9 +63,8 @@ async function post(base: string, url: string, body: unknown): Promise<{ status:
 
 function summary(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  return { median: at(50), p90: at(90), mean };
+  return { median: percentile(s, 50), p90: percentile(s, 90), mean };
 }
 
 function row(name: string, samples: number[]): string {

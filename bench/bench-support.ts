@@ -203,6 +203,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The value at percentile `p` (0-100) of ascending `sorted` values, nearest rank; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 /** The machine's CPU time so far, busy and in all, in clock ticks over every core (/proc/stat's first line). */
 function cpuTicks(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8')
@@ -224,11 +230,11 @@ function cpuTicks(): { busy: number; total: number } {
  * runs after bulk writes, and the first messages sampled again"). Answers what it did, for the run's output.
  */
 export async function settle(
-  db: { query(text: string): Promise<unknown> } | undefined,
+  db: { query(text: string): Promise<unknown> },
   maxSeconds = 60,
 ): Promise<string> {
   const started = performance.now();
-  if (db) await db.query('checkpoint');
+  await db.query('checkpoint');
   const checkpointMs = performance.now() - started;
   let quiet = 0;
   let last = cpuTicks();
@@ -240,7 +246,7 @@ export async function settle(
     last = now;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  return `${db ? `checkpoint ${checkpointMs.toFixed(0)} ms, ` : ''}${quiet >= 2 ? 'quiet' : 'still busy'} after ${seconds} s`;
+  return `checkpoint ${checkpointMs.toFixed(0)} ms, ${quiet >= 2 ? 'quiet' : 'still busy'} after ${seconds} s`;
 }
 
 /** The machine's load averages (1, 5, 15 min), printed beside every figure: the machine is shared. */

@@ -29,7 +29,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@shop/contracts
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/connection';
 import { freePort } from '../scripts/lib/free-port';
 import { untilAnswers } from '../scripts/lib/until-answers';
-import { embeddedBuffersMb, serverArgs, settle } from './bench-support';
+import { embeddedBuffersMb, percentile, serverArgs, settle } from './bench-support';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -49,11 +49,6 @@ async function rssKb(pid: number): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function startInstance(
   name: string,

@@ -12,13 +12,14 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/chat-statement.ts
  *
  * Env: CUSTOMERS (default 1,500; each kind is written once per customer, in turn), ADMINS (default 4, as in
- * chat-latency.ts), HISTORY (default 5: read notifications each customer has before the run, analyzed). The first 50 of each kind are left out of the figures: a prepared statement's first runs are
- * planned each time. The scratch database is removed at the end.
+ * chat-latency.ts), HISTORY (default 5: read notifications each customer has before the run, analyzed). The
+ * first 50 of each kind are left out of the figures: a prepared statement's first runs are planned each time.
+ * The scratch database is removed at the end.
  */
 import type { NotificationData } from '../apps/server/src/db/schema/notifications';
 import { connectDatabase } from '../apps/server/src/db/connection';
 import { writeMessage } from '../apps/server/src/modules/chat/queries';
-import { benchDatabase, loadAverage } from './bench-support';
+import { benchDatabase, loadAverage, percentile } from './bench-support';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1500);
 const ADMINS = Number(process.env.ADMINS ?? 4);
@@ -75,10 +76,8 @@ try {
       if (!written.message) throw new Error(`${label}: nothing written`);
     }
     const measured = times.slice(SKIPPED).sort((a, b) => a - b);
-    const at = (p: number) =>
-      measured[Math.min(measured.length - 1, Math.ceil((p / 100) * measured.length) - 1)]!;
     const mean = measured.reduce((sum, t) => sum + t, 0) / measured.length;
-    return { label, mean, p50: at(50), p95: at(95), n: measured.length };
+    return { label, mean, p50: percentile(measured, 50), p95: percentile(measured, 95), n: measured.length };
   };
 
   // In this order each kind finds what the one before left: the customers' later messages find the admins'
