@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -207,6 +207,39 @@ export function median(values: number[]): number {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** User and system CPU in ms of a /proc stat file (a process or a thread; its clock ticks are 10 ms here). */
+export function statCpuMs(file: string): { user: number; system: number } {
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
+
+/** The CPU so far (user and system, ms) of every process whose name (/proc's `comm`) is `name`, by pid. */
+export function cpuOfProcessesNamed(name: string): Map<string, number> {
+  const cpu = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== name) continue;
+      const { user, system } = statCpuMs(`/proc/${pid}/stat`);
+      cpu.set(pid, user + system);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * The CPU (ms) of a group of processes between two readings of `cpuOfProcessesNamed`: of the processes in both, and
+ * all of those started between them. A process that ended between them (an idle connection closed by its pool, an
+ * autovacuum worker) is left out.
+ */
+export function cpuBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** The machine's CPU time so far, busy and in all, in clock ticks over every core (/proc/stat's first line). */

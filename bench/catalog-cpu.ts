@@ -26,14 +26,17 @@
  * answer above the bare route's: what the shop's process, its service and its Fastify instance each add.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import {
   benchDatabase,
+  cpuBetween,
+  cpuOfProcessesNamed,
   cyclePaths,
   LIST_PATHS,
   loadAverage,
   median,
   startServer,
+  statCpuMs,
   stopServer,
 } from './bench-support';
 import { monotonicMicros, selfTimes } from './cpu-profile';
@@ -46,12 +49,6 @@ const PROFILE_DIR = process.env.CPU_PROFILE;
 const LAYERS = process.env.LAYERS === '1';
 if (PROFILE_DIR) {
   process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
-}
-
-/** User and system CPU in ms of a /proc stat file (a process or a thread; its clock ticks are 10 ms here). */
-function statCpuMs(file: string): { user: number; system: number } {
-  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }
 
 interface Account {
@@ -67,17 +64,7 @@ interface Account {
 function account(serverPid: number): Account {
   const main = statCpuMs(`/proc/${serverPid}/task/${serverPid}/stat`);
   const all = statCpuMs(`/proc/${serverPid}/stat`);
-  const postgres = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const cpu = statCpuMs(`/proc/${pid}/stat`);
-      postgres.set(pid, cpu.user + cpu.system);
-    } catch {
-      // The process ended while it was read.
-    }
-  }
+  const postgres = cpuOfProcessesNamed('postgres');
   const self = process.cpuUsage();
   return {
     mainUser: main.user,
@@ -86,16 +73,6 @@ function account(serverPid: number): Account {
     postgres,
     loadGenerator: (self.user + self.system) / 1000,
   };
-}
-
-/**
- * PostgreSQL's CPU between two accounts: of the processes in both, and all of those started between them. A process
- * that ended between them (an idle connection closed by its pool, an autovacuum worker) is left out.
- */
-function postgresBetween(before: Account, after: Account): number {
-  let ms = 0;
-  for (const [pid, cpu] of after.postgres) ms += cpu - (before.postgres.get(pid) ?? 0);
-  return ms;
 }
 
 async function run(port: number, duration: number, pid: number) {
@@ -110,7 +87,7 @@ async function run(port: number, duration: number, pid: number) {
     mainUser: perAnswer(after.mainUser - before.mainUser),
     mainSystem: perAnswer(after.mainSystem - before.mainSystem),
     otherThreads: perAnswer(after.otherThreads - before.otherThreads),
-    postgres: perAnswer(postgresBetween(before, after)),
+    postgres: perAnswer(cpuBetween(before.postgres, after.postgres)),
     loadGenerator: perAnswer(after.loadGenerator - before.loadGenerator),
   };
   return {

@@ -9,6 +9,7 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { jsonAdapterParser } from '../apps/server/src/platform/realtime/json-parser';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 
@@ -60,7 +61,7 @@ const server = http.createServer((req, res) => {
 const pub = new Redis(redisUrl);
 const sub = pub.duplicate();
 const io = new Server(server, { transports: ['websocket'], maxHttpBufferSize: 16 * 1024 });
-io.adapter(createAdapter(pub, sub, { key: `socket.io:${key}` }));
+io.adapter(createAdapter(pub, sub, { key: `socket.io:${key}`, parser: jsonAdapterParser }));
 io.use((socket, next) =>
   next(
     identify((socket.handshake.auth as { token?: string }).token) ? undefined : new Error('unauthenticated'),

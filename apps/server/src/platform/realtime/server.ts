@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { jsonAdapterParser } from './json-parser';
 import { eq } from 'drizzle-orm';
 import {
   REALTIME_ERRORS,
@@ -160,7 +161,13 @@ export const realtimePlugin = fp(
       // once, a subscription when the client is closed at shutdown), and nothing may be left unhandled.
       withoutRejections(pub, ['publish']);
       withoutRejections(sub, ['psubscribe', 'subscribe', 'punsubscribe', 'unsubscribe']);
-      io.adapter(createAdapter(pub, sub, { key: `socket.io:${key}`, requestsTimeout: 3_000 }));
+      io.adapter(
+        createAdapter(pub, sub, {
+          key: `socket.io:${key}`,
+          requestsTimeout: 3_000,
+          parser: jsonAdapterParser,
+        }),
+      );
       const subscriber = sub;
       adapterReady = new Promise<void>((resolve) => {
         // psubscribe/subscribe were queued by the adapter; a PING answered after them means they are in place.
