@@ -209,21 +209,37 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** User and system CPU in ms of a /proc stat file (a process or a thread; its clock ticks are 10 ms here). */
-export function statCpuMs(file: string): { user: number; system: number } {
-  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+/** A /proc stat file's process name and its user and system CPU in ms (its clock ticks are 10 ms here). */
+function parseStat(text: string): { name: string; user: number; system: number } {
+  // The name is in parentheses and may hold spaces or parentheses itself: the fields follow the last ')'.
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  return {
+    name: text.slice(text.indexOf('(') + 1, close),
+    user: Number(fields[11]) * 10,
+    system: Number(fields[12]) * 10,
+  };
 }
 
-/** The CPU so far (user and system, ms) of every process whose name (/proc's `comm`) is `name`, by pid. */
-export function cpuOfProcessesNamed(name: string): Map<string, number> {
+/** User and system CPU in ms of a /proc stat file (a process or a thread). */
+export function statCpuMs(file: string): { user: number; system: number } {
+  const { user, system } = parseStat(readFileSync(file, 'utf8'));
+  return { user, system };
+}
+
+/**
+ * The CPU so far (user and system, ms) of every process whose name (/proc's `comm`) is `name`, by pid; of those
+ * among `pids` only, when given: reading all of /proc takes several milliseconds, which a benchmark reading it
+ * between its measured requests would add to their latency (it reads all at the end, where `cpuBetween` counts
+ * the processes started since from nothing).
+ */
+export function cpuOfProcessesNamed(name: string, pids?: Iterable<string>): Map<string, number> {
   const cpu = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
+  for (const pid of pids ?? readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== name) continue;
-      const { user, system } = statCpuMs(`/proc/${pid}/stat`);
-      cpu.set(pid, user + system);
+      const stat = parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      if (stat.name === name) cpu.set(pid, stat.user + stat.system);
     } catch {
       // The process ended while it was read.
     }
@@ -242,8 +258,11 @@ export function cpuBetween(before: Map<string, number>, after: Map<string, numbe
   return ms;
 }
 
-/** The machine's CPU time so far, busy and in all, in clock ticks over every core (/proc/stat's first line). */
-function cpuTicks(): { busy: number; total: number } {
+/**
+ * The machine's CPU time so far, in clock ticks over every core (/proc/stat's first line): busy, in all, and stolen
+ * (the time the host gave the cores to another guest while this one had work).
+ */
+export function cpuTicks(): { busy: number; total: number; steal: number } {
   const fields = readFileSync('/proc/stat', 'utf8')
     .split('\n', 1)[0]!
     .trim()
@@ -251,8 +270,8 @@ function cpuTicks(): { busy: number; total: number } {
     .slice(1)
     .map(Number);
   const total = fields.reduce((sum, n) => sum + n, 0);
-  // idle and iowait are the cores' time doing nothing.
-  return { busy: total - fields[3]! - fields[4]!, total };
+  // idle and iowait are the cores' time doing nothing; steal is the eighth field.
+  return { busy: total - fields[3]! - fields[4]!, total, steal: fields[7] ?? 0 };
 }
 
 /**

@@ -34,6 +34,7 @@ import { untilAnswers } from '../scripts/lib/until-answers';
 import {
   cpuBetween,
   cpuOfProcessesNamed,
+  cpuTicks,
   embeddedBuffersMb,
   percentile,
   serverArgs,
@@ -146,8 +147,15 @@ interface Account {
   token: string;
 }
 
-/** The CPU so far (ms) of the two instances, of PostgreSQL's and Redis's processes, and of this process. */
-function cpuReading(instances: ChildProcess[]) {
+/**
+ * The CPU so far (ms) of the two instances, of PostgreSQL's and Redis's processes, and of this process. With `known`
+ * (an earlier reading), of the PostgreSQL and Redis processes it found only: the quick reading at the start of the
+ * measured messages.
+ */
+function cpuReading(
+  instances: ChildProcess[],
+  known?: { postgres: Map<string, number>; redis: Map<string, number> },
+) {
   const self = process.cpuUsage();
   return {
     instances: new Map(
@@ -156,9 +164,10 @@ function cpuReading(instances: ChildProcess[]) {
         return [String(c.pid), user + system] as const;
       }),
     ),
-    postgres: cpuOfProcessesNamed('postgres'),
-    redis: cpuOfProcessesNamed('redis-server'),
+    postgres: cpuOfProcessesNamed('postgres', known?.postgres.keys()),
+    redis: cpuOfProcessesNamed('redis-server', known?.redis.keys()),
     loadGenerator: (self.user + self.system) / 1000,
+    machine: cpuTicks(),
   };
 }
 
@@ -218,6 +227,16 @@ async function measure(
   const warm = Math.round(RATE * WARMUP_SECONDS);
   const interval = 1000 / RATE;
   const begun = performance.now();
+  // This process's own stalls (its collector, a burst of events): a timer due every 10 ms, its lateness kept per
+  // second of sending. A stall here delays the posts due meanwhile, which then leave together.
+  const lagBySecond: number[] = [];
+  let tick = performance.now();
+  const lagTimer = setInterval(() => {
+    const now = performance.now();
+    const second = Math.floor((now - begun) / 1000) - WARMUP_SECONDS;
+    if (second >= 0) lagBySecond[second] = Math.max(lagBySecond[second] ?? 0, now - tick - 10);
+    tick = now;
+  }, 10);
   let started = begun;
   let cpuBefore = cpuReading(instances);
   let windowStart = monotonicMicros();
@@ -238,7 +257,7 @@ async function measure(
     const measured = n >= warm;
     if (n === warm) {
       started = t;
-      cpuBefore = cpuReading(instances);
+      cpuBefore = cpuReading(instances, cpuBefore);
       windowStart = monotonicMicros();
     }
     if (measured) {
@@ -285,7 +304,13 @@ async function measure(
     postgres: perMessage(cpuBetween(cpuBefore.postgres, cpuAfter.postgres)),
     redis: perMessage(cpuBetween(cpuBefore.redis, cpuAfter.redis)),
     loadGenerator: perMessage(cpuAfter.loadGenerator - cpuBefore.loadGenerator),
+    // Shares of the cores' time over the measured messages.
+    busy:
+      (cpuAfter.machine.busy - cpuBefore.machine.busy) / (cpuAfter.machine.total - cpuBefore.machine.total),
+    stolen:
+      (cpuAfter.machine.steal - cpuBefore.machine.steal) / (cpuAfter.machine.total - cpuBefore.machine.total),
   };
+  clearInterval(lagTimer);
   for (const s of sockets) s.off('MessageSent');
   for (const list of [latencies, firstLatencies, laterLatencies, httpMs, ...bySecond])
     list.sort((a, b) => a - b);
@@ -305,6 +330,7 @@ async function measure(
     cpu,
     window,
     bySecond,
+    lagBySecond,
     p: (q: number) => percentile(latencies, q),
   };
 }
@@ -454,9 +480,12 @@ async function main() {
       console.info(
         `    delivery p95 by second of sending (ms): ${Array.from(r.bySecond, (l) => (l ? percentile(l, 95).toFixed(0) : '-')).join(' ')}`,
       );
+      console.info(
+        `    the load generator's longest stall by second (ms): ${Array.from(r.lagBySecond, (l) => (l === undefined ? '-' : Math.max(0, l).toFixed(0))).join(' ')}`,
+      );
       const c = r.cpu;
       console.info(
-        `    CPU per message (µs): the two instances ${c.instances.toFixed(0)}, PostgreSQL ${c.postgres.toFixed(0)}, Redis ${c.redis.toFixed(0)}, this load generator ${c.loadGenerator.toFixed(0)}; ${(c.instances + c.postgres + c.redis + c.loadGenerator).toFixed(0)} in all`,
+        `    CPU per message (µs): the two instances ${c.instances.toFixed(0)}, PostgreSQL ${c.postgres.toFixed(0)}, Redis ${c.redis.toFixed(0)}, this load generator ${c.loadGenerator.toFixed(0)}; ${(c.instances + c.postgres + c.redis + c.loadGenerator).toFixed(0)} in all; the cores ${(c.busy * 100).toFixed(0)} % busy, ${(c.stolen * 100).toFixed(1)} % stolen by the host`,
       );
       if (r.errorsSeen.size)
         console.info(`    request errors: ${[...r.errorsSeen].map(([k, v]) => `${k} x${v}`).join(', ')}`);
