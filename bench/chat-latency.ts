@@ -208,13 +208,14 @@ async function measure(
       const key = message.message;
       const start = sentAt.get(key);
       if (start === undefined) return;
+      // The key is bench:<run>:<n>:<the instance it was posted to>.
+      const [, , n, via] = key.split(':').map(Number) as [number, number, number, number];
       // A customer's message is measured at the admin socket on the other instance; a reply at its customer.
       const expectedAtAdmin = !message.from_admin;
       if (expectedAtAdmin !== isMeasuringAdmin) return;
-      if (expectedAtAdmin && home.get(all[i]!.id) === Number(key.split(':')[3])) return;
+      if (expectedAtAdmin && home.get(all[i]!.id) === via) return;
       const ms = performance.now() - start;
       latencies.push(ms);
-      const n = Number(key.split(':')[2]);
       (n < customerAccounts.length ? firstLatencies : laterLatencies).push(ms);
       // By the second of the run in which it was sent (0 = the first measured second).
       const second = Math.floor((n - warm) / RATE);
