@@ -274,6 +274,14 @@ export function cpuTicks(): { busy: number; total: number; steal: number } {
   return { busy: total - fields[3]! - fields[4]!, total, steal: fields[7] ?? 0 };
 }
 
+type CpuTicks = ReturnType<typeof cpuTicks>;
+
+/** The shares of the cores' time busy and stolen between two readings of `cpuTicks`. */
+export function coreShares(before: CpuTicks, after: CpuTicks): { busy: number; stolen: number } {
+  const total = Math.max(1, after.total - before.total);
+  return { busy: (after.busy - before.busy) / total, stolen: (after.steal - before.steal) / total };
+}
+
 /**
  * Makes the machine quiet before a measured run: PostgreSQL writes its dirty buffers out (`checkpoint`, through
  * `db`), then this waits until the cores have been under 10 % busy for two seconds in a row, at most `maxSeconds`.
@@ -293,8 +301,7 @@ export async function settle(
   while (quiet < 2 && performance.now() - started < maxSeconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = cpuTicks();
-    const share = (now.busy - last.busy) / Math.max(1, now.total - last.total);
-    quiet = share < 0.1 ? quiet + 1 : 0;
+    quiet = coreShares(last, now).busy < 0.1 ? quiet + 1 : 0;
     last = now;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -35,6 +35,7 @@ import {
   cpuBetween,
   cpuOfProcessesNamed,
   cpuTicks,
+  coreShares,
   embeddedBuffersMb,
   percentile,
   serverArgs,
@@ -306,10 +307,7 @@ async function measure(
     redis: perMessage(cpuBetween(cpuBefore.redis, cpuAfter.redis)),
     loadGenerator: perMessage(cpuAfter.loadGenerator - cpuBefore.loadGenerator),
     // Shares of the cores' time over the measured messages.
-    busy:
-      (cpuAfter.machine.busy - cpuBefore.machine.busy) / (cpuAfter.machine.total - cpuBefore.machine.total),
-    stolen:
-      (cpuAfter.machine.steal - cpuBefore.machine.steal) / (cpuAfter.machine.total - cpuBefore.machine.total),
+    ...coreShares(cpuBefore.machine, cpuAfter.machine),
   };
   clearInterval(lagTimer);
   for (const s of sockets) s.off('MessageSent');
