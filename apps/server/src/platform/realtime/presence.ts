@@ -46,8 +46,11 @@ function withPresenceCommands(redis: Redis): Redis & PresenceCommands {
  * its own (`<prefix>:instance:<id>:<role>`, userId -> sockets, expiring unless refreshed), listed in a set of
  * instances. Roles have separate hashes so a customer's "who of the team is here" never scans the customers. "First socket of a
  * user" and "last socket gone" are decided by a Lua script that looks at every live instance's hash, so they hold
- * across instances. A crashed instance's hash simply expires. The mirror is rewritten from memory on every
- * heartbeat, so it heals after a Redis outage; while Redis is down, presence falls back to this instance alone.
+ * across instances. A crashed instance's hash simply expires. Each heartbeat keeps the mirror alive (its hashes'
+ * expiry renewed, not rewritten, so a heartbeat costs the same at any number of users); the mirror is rewritten
+ * whole from memory on the heartbeat after a write failed or the connection was re-established, or when a hash
+ * this instance should have is gone (Redis restarted or flushed, or the instance paused past the expiry), so it
+ * heals after a Redis outage. While Redis is down, presence falls back to this instance alone.
  */
 export class PresenceStore {
   private readonly local = { admin: new Map<number, number>(), customer: new Map<number, number>() };
@@ -55,6 +58,11 @@ export class PresenceStore {
   private readonly setKey: string;
   private heartbeat?: NodeJS.Timeout;
   private readonly redis?: Redis & PresenceCommands;
+  /** Whether Redis may disagree with memory (a write failed, or was resent after a reconnection). */
+  private stale = false;
+  private readonly markStale = () => {
+    this.stale = true;
+  };
 
   constructor(
     redis?: Redis,
@@ -67,6 +75,8 @@ export class PresenceStore {
     if (redis) {
       this.heartbeat = setInterval(() => void this.sync(), opts.heartbeatMs ?? 10_000);
       this.heartbeat.unref();
+      // After a reconnection ioredis resends the commands that had no answer: one may have been applied twice.
+      redis.on('ready', this.markStale);
     }
   }
 
@@ -84,6 +94,7 @@ export class PresenceStore {
       const first = await this.redis.presenceJoin(this.setKey, this.instanceKey, role, userId, this.ttlMs);
       return first === 1;
     } catch {
+      this.stale = true;
       return n === 1;
     }
   }
@@ -99,6 +110,7 @@ export class PresenceStore {
       const last = await this.redis.presenceLeave(this.setKey, this.instanceKey, role, userId, this.ttlMs);
       return last === 1;
     } catch {
+      this.stale = true;
       return n === 0;
     }
   }
@@ -142,10 +154,26 @@ export class PresenceStore {
     }
   }
 
-  /** Rewrites this instance's mirror from memory and keeps it alive. */
+  /**
+   * Keeps this instance's mirror alive, and rewrites it whole from memory when it may disagree with memory or a
+   * hash that memory has users for is gone.
+   */
   async sync(): Promise<void> {
     if (!this.redis) return;
     try {
+      if (!this.stale) {
+        const roles = ['admin', 'customer'] as const;
+        const renewed = await this.redis
+          .multi()
+          .pexpire(`${this.instanceKey}:admin`, this.ttlMs)
+          .pexpire(`${this.instanceKey}:customer`, this.ttlMs)
+          .sadd(this.setKey, this.instanceKey)
+          .exec();
+        // PEXPIRE answers 0 for a key that does not exist.
+        if (roles.every((role, i) => this.local[role].size === 0 || renewed?.[i]?.[1] === 1)) return;
+      }
+      // Cleared before the rewrite is sent: a write failing meanwhile marks the mirror stale again.
+      this.stale = false;
       const multi = this.redis.multi();
       for (const role of ['admin', 'customer'] as const) {
         const key = `${this.instanceKey}:${role}`;
@@ -155,12 +183,14 @@ export class PresenceStore {
       }
       await multi.sadd(this.setKey, this.instanceKey).exec();
     } catch {
-      // retried on the next heartbeat
+      // rewritten whole on the next heartbeat
+      this.stale = true;
     }
   }
 
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.redis?.off('ready', this.markStale);
     this.local.admin.clear();
     this.local.customer.clear();
     if (!this.redis) return;

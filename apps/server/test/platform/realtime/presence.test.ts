@@ -69,6 +69,62 @@ describe.skipIf(!reachable)('presence store in Redis', () => {
     }
   });
 
+  it('renews its mirror on a heartbeat without rewriting it, and rewrites it whole once it is gone or after a reconnection', async () => {
+    const prefix = `presence-test:${randomUUID()}`;
+    const watch = await watchCommands(prefix);
+    const client = new Redis(REDIS_URL);
+    // Heartbeats are called here, one at a time; the store's own timer never fires during the test.
+    const store = new PresenceStore(client, { prefix, heartbeatMs: 3_600_000 });
+    const other = new PresenceStore(redisA, { prefix });
+    const writesOf = (commands: string[][]) =>
+      commands
+        .map((args) => args[0]!.toLowerCase())
+        .filter((name) => ['del', 'hset', 'pexpire'].includes(name));
+    try {
+      await client.ping();
+      await store.sync(); // the first heartbeat after connecting rewrites whole (nothing yet)
+      for (let userId = 1; userId <= 3; userId++) expect(await store.join('customer', userId)).toBe(true);
+      await store.join('admin', 9);
+      await watch.barrier(client);
+      let from = watch.seen.length;
+
+      // A heartbeat while Redis agrees: the two hashes' expiry renewed, nothing rewritten.
+      await store.sync();
+      await watch.barrier(client);
+      expect(writesOf(watch.seen.slice(from))).toEqual(['pexpire', 'pexpire']);
+      expect(await other.sockets(2)).toBe(1);
+
+      // The customers' hash is gone (Redis restarted or flushed): the next heartbeat writes it back from memory.
+      const [customers] = await redisA.keys(`${prefix}:instance:*:customer`);
+      await redisA.del(customers!);
+      expect(await other.isOnline(2)).toBe(false);
+      await store.sync();
+      expect(await other.isOnline(2)).toBe(true);
+      expect(await other.sockets(3)).toBe(1);
+      expect(await other.online('admin')).toEqual([9]);
+
+      // After a reconnection (ioredis may have resent a write that had already been applied), one whole rewrite.
+      const ready = new Promise((resolve) => client.once('ready', resolve));
+      client.disconnect(true);
+      await ready;
+      await watch.barrier(client);
+      from = watch.seen.length;
+      await store.sync();
+      await watch.barrier(client);
+      expect(writesOf(watch.seen.slice(from))).toEqual(['del', 'hset', 'pexpire', 'del', 'hset', 'pexpire']);
+      from = watch.seen.length;
+      await store.sync();
+      await watch.barrier(client);
+      expect(writesOf(watch.seen.slice(from))).toEqual(['pexpire', 'pexpire']);
+      expect((await other.online('customer')).sort()).toEqual([1, 2, 3]);
+    } finally {
+      await store.close();
+      await other.close();
+      client.disconnect();
+      watch.close();
+    }
+  });
+
   it('sends each script whole once and by its SHA1 after that, and again whole when Redis has lost it', async () => {
     const prefix = `presence-test:${randomUUID()}`;
     const watch = await watchCommands(prefix);
