@@ -117,18 +117,22 @@ describe('useListParams and useUrlSearch', () => {
       ],
       { initialEntries: ['/list'] },
     );
+    // Resolved when the search's pause comes while the list is being left and asks whether it is.
+    let pauseWhileLeaving!: () => void;
+    const pauseCame = new Promise<void>((resolve) => (pauseWhileLeaving = resolve));
     registerLeavingCheck((pathname) => {
       const { navigation, location } = router.state;
-      return (
+      const left =
         location.pathname !== pathname ||
-        (navigation.state !== 'idle' && navigation.location.pathname !== pathname)
-      );
+        (navigation.state !== 'idle' && navigation.location.pathname !== pathname);
+      if (left) pauseWhileLeaving();
+      return left;
     });
     render(<RouterProvider router={router} />);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
     const leaving = router.navigate('/other');
     // The pause (10 ms here) passes while the other page loads.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pauseCame;
     await act(async () => {
       loaded?.();
       await leaving;
