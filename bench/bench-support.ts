@@ -159,15 +159,17 @@ export async function serverArgs(script: string): Promise<string[]> {
 
 /**
  * Starts a server script (bench/catalog-server.ts, bench/catalog-bare.ts), bundled unless BENCH_TSX=1, and waits
- * for its 'ready'.
+ * for its 'ready'. `under` runs node under another program, given as that program and its options (valgrind's).
  */
 export async function startServer(
   script: string,
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
+  under: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, await serverArgs(script), {
+  const [program, ...args] = [...under, process.execPath, ...(await serverArgs(script))];
+  const child = spawn(program!, args, {
     cwd: root,
     env: {
       ...process.env,

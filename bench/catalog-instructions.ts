@@ -20,12 +20,12 @@
  * Env: PRODUCTS (default 100000), WARM seconds (default 150), DUMPS (default 6), ANSWERS (default 2000),
  * CALLGRIND_DIR (default a new folder in the system's temporary folder; the dumps are kept there). Needs valgrind.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchDatabase, LIST_PATHS, root, serverArgs, stopServer } from './bench-support';
+import { benchDatabase, LIST_PATHS, startServer, stopServer } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const WARM = Number(process.env.WARM ?? 150);
@@ -33,6 +33,9 @@ const DUMPS = Number(process.env.DUMPS ?? 6);
 const ANSWERS = Number(process.env.ANSWERS ?? 2000);
 const CONNECTIONS = 10;
 const DIR = process.env.CALLGRIND_DIR ?? mkdtempSync(path.join(tmpdir(), 'catalog-instructions-'));
+
+// Bytecode that a warm server has not run for a while is not dropped and compiled again while counting.
+process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --no-flush-bytecode`;
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.error('catalog-instructions: valgrind is not installed (Debian package valgrind)');
@@ -85,51 +88,6 @@ async function waitForDump(pid: number, n: number) {
   throw new Error(`callgrind did not write dump ${n} of ${pid}`);
 }
 
-async function startUnderCallgrind(
-  script: string,
-  port: number,
-  databaseUrl: string,
-  env: Record<string, string>,
-) {
-  const child = spawn(
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--instr-atstart=no',
-      '--separate-threads=yes',
-      '--smc-check=all-non-file',
-      `--callgrind-out-file=${DIR}/callgrind.%p`,
-      process.execPath,
-      // Bytecode that a warm server has not run for a while is not dropped and compiled again while counting.
-      '--no-flush-bytecode',
-      ...(await serverArgs(script)),
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        SEED_DEMO: '0',
-        REDIS_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`${script} under valgrind exited with ${code}\n${errors}`)),
-    );
-  });
-  return child;
-}
-
 interface Count {
   name: string;
   main: number[];
@@ -144,7 +102,15 @@ async function count(
   env: Record<string, string> = {},
 ) {
   const started = Date.now();
-  const child: ChildProcess = await startUnderCallgrind(script, port, databaseUrl, env);
+  const child = await startServer(script, port, databaseUrl, env, [
+    'valgrind',
+    '--quiet',
+    '--tool=callgrind',
+    '--instr-atstart=no',
+    '--separate-threads=yes',
+    '--smc-check=all-non-file',
+    `--callgrind-out-file=${DIR}/callgrind.%p`,
+  ]);
   const pid = child.pid!;
   try {
     const warmed = await send(port, { duration: WARM });
