@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 export type PresenceRole = 'admin' | 'customer';
+const ROLES = ['admin', 'customer'] as const satisfies readonly PresenceRole[];
 
 /** Counts a socket in or out of this instance's hash; answers 1 when it was the user's first or last anywhere. */
 type CountCommand = (
@@ -80,6 +81,11 @@ export class PresenceStore {
     }
   }
 
+  /** This instance's hash of the users of `role` (the scripts below build the same name). */
+  private hashKey(role: PresenceRole) {
+    return `${this.instanceKey}:${role}`;
+  }
+
   private get ttlMs() {
     return this.opts.ttlMs ?? 30_000;
   }
@@ -117,7 +123,7 @@ export class PresenceStore {
 
   /** The ids of the online users, of one role or of both. */
   async online(role?: PresenceRole): Promise<number[]> {
-    const roles: PresenceRole[] = role ? [role] : ['admin', 'customer'];
+    const roles: readonly PresenceRole[] = role ? [role] : ROLES;
     const ids = new Set<number>();
     for (const r of roles) {
       let found: (number | string)[] = [...this.local[r].keys()];
@@ -162,21 +168,17 @@ export class PresenceStore {
     if (!this.redis) return;
     try {
       if (!this.stale) {
-        const roles = ['admin', 'customer'] as const;
-        const renewed = await this.redis
-          .multi()
-          .pexpire(`${this.instanceKey}:admin`, this.ttlMs)
-          .pexpire(`${this.instanceKey}:customer`, this.ttlMs)
-          .sadd(this.setKey, this.instanceKey)
-          .exec();
+        const renewal = this.redis.multi();
+        for (const role of ROLES) renewal.pexpire(this.hashKey(role), this.ttlMs);
+        const renewed = await renewal.sadd(this.setKey, this.instanceKey).exec();
         // PEXPIRE answers 0 for a key that does not exist.
-        if (roles.every((role, i) => this.local[role].size === 0 || renewed?.[i]?.[1] === 1)) return;
+        if (ROLES.every((role, i) => this.local[role].size === 0 || renewed?.[i]?.[1] === 1)) return;
       }
       // Cleared before the rewrite is sent: a write failing meanwhile marks the mirror stale again.
       this.stale = false;
       const multi = this.redis.multi();
-      for (const role of ['admin', 'customer'] as const) {
-        const key = `${this.instanceKey}:${role}`;
+      for (const role of ROLES) {
+        const key = this.hashKey(role);
         multi.del(key);
         if (this.local[role].size > 0)
           multi.hset(key, Object.fromEntries(this.local[role])).pexpire(key, this.ttlMs);
@@ -197,7 +199,7 @@ export class PresenceStore {
     try {
       await this.redis
         .multi()
-        .del(`${this.instanceKey}:admin`, `${this.instanceKey}:customer`)
+        .del(...ROLES.map((role) => this.hashKey(role)))
         .srem(this.setKey, this.instanceKey)
         .exec();
     } catch {
