@@ -319,10 +319,15 @@ export function loadAverage(): string {
 }
 
 /**
- * One autocannon run against 127.0.0.1:`port`, its requests cycling through `paths`: autocannon's result, and the
- * percentile (p in 0-100) of every response's time in ms.
+ * One autocannon run against 127.0.0.1:`port` for `duration` seconds or `amount` requests, its requests cycling
+ * through `paths`: autocannon's result, and the percentile (p in 0-100) of every response's time in ms.
  */
-export async function cyclePaths(port: number, paths: string[], connections: number, duration: number) {
+export async function cyclePaths(
+  port: number,
+  paths: string[],
+  connections: number,
+  load: { duration: number } | { amount: number },
+) {
   const latencies: number[] = [];
   let i = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -330,7 +335,7 @@ export async function cyclePaths(port: number, paths: string[], connections: num
       {
         url: `http://127.0.0.1:${port}`,
         connections,
-        duration,
+        ...load,
         requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
       },
       (err, res) => (err ? reject(err) : resolve(res)),

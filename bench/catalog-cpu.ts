@@ -78,7 +78,7 @@ function account(serverPid: number): Account {
 async function run(port: number, duration: number, pid: number) {
   const before = account(pid);
   const start = monotonicMicros();
-  const { result, percentile } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, duration);
+  const { result, percentile } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, { duration });
   const window: [number, number] = [start, monotonicMicros()];
   const after = account(pid);
   const requests = result.requests.total;

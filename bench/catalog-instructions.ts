@@ -24,8 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { benchDatabase, LIST_PATHS, startServer, stopServer } from './bench-support';
+import { benchDatabase, cyclePaths, LIST_PATHS, startServer, stopServer } from './bench-support';
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 100_000);
 const WARM = Number(process.env.WARM ?? 150);
@@ -42,20 +41,9 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   process.exit(2);
 }
 
-/** `amount` requests (or, with `duration`, as many as fit in it) cycling through the list's pages. */
+/** `amount` requests (or, with `duration`, as many as fit in it) cycling through the list's pages, all answered. */
 async function send(port: number, load: { amount: number } | { duration: number }) {
-  let i = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://127.0.0.1:${port}`,
-        connections: CONNECTIONS,
-        ...load,
-        requests: [{ setupRequest: (req) => ({ ...req, path: LIST_PATHS[i++ % LIST_PATHS.length]! }) }],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-  });
+  const { result } = await cyclePaths(port, LIST_PATHS, CONNECTIONS, load);
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed) throw new Error(`${failed} of ${result.requests.total} requests failed`);
   return result.requests.total;

@@ -64,7 +64,7 @@ interface Figures {
 
 async function load(port: number, paths: string[]): Promise<Figures> {
   const run = async (duration: number) => {
-    const { result, percentile: pct } = await cyclePaths(port, paths, CONNECTIONS, duration);
+    const { result, percentile: pct } = await cyclePaths(port, paths, CONNECTIONS, { duration });
     return {
       rps: result.requests.average,
       p50: pct(50),
