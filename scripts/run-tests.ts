@@ -35,6 +35,12 @@ const vitestCode = run('npx', [
 console.info('\n== Browser journeys ==');
 const e2eCode = run('npx', ['tsx', 'scripts/run-e2e.ts']);
 
+/** The first line of an error message, cut to a line of a log. */
+function firstLine(message: string): string {
+  const line = message.split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}...` : line;
+}
+
 interface Counts {
   passed: number;
   failed: number;
@@ -48,6 +54,11 @@ if (existsSync(vitestReport)) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
   };
   // A run that found nothing to test (a configuration error) is a failure, not a pass.
   if (r.numPassedTests + r.numFailedTests === 0) total.failed += 1;
@@ -57,6 +68,14 @@ if (existsSync(vitestReport)) {
   console.info(
     `vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
   );
+  // The failures once more, under the summary: a log cut to its last lines still names them.
+  for (const file of r.testResults) {
+    const where = path.relative(root, file.name);
+    const failures = file.assertionResults.filter((a) => a.status === 'failed');
+    if (failures.length === 0 && file.message) console.info(`  failed: ${where}: ${firstLine(file.message)}`);
+    for (const a of failures)
+      console.info(`  failed: ${where} > ${a.fullName}: ${firstLine(a.failureMessages?.[0] ?? '')}`);
+  }
 } else if (vitestCode !== 0) {
   total.failed += 1;
   console.info('vitest: did not produce a report (it failed before running tests)');
