@@ -111,8 +111,10 @@ function connect(url: string, token: string): Promise<ClientSocket> {
 // The posts go through node:http with kept-alive connections and a multipart body written here, as a browser's
 // FormData sends it (one `message` field). `fetch` costs this process about twice the CPU per post (its Request,
 // AbortSignal and body stream objects), and this process shares the machine's two cores with the servers it
-// measures, where the 2,000 clients it stands for would not.
-const agent = new http.Agent({ keepAlive: true });
+// measures, where the 2,000 clients it stands for would not. A kept-alive connection is let go after 4 s idle,
+// before the servers' own 5 s (Node's keep-alive timeout, which they announce): an agent without a timeout keeps
+// it past that, and a post sent as the server closes it failed with ECONNRESET (once, in the bare relay's run).
+const agent = new http.Agent({ keepAlive: true, timeout: 4_000 });
 const BOUNDARY = '----shopbench7d0c1f2a';
 
 function post(base: string, token: string, receiverId: number, text: string): Promise<number> {

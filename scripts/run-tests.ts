@@ -1,7 +1,8 @@
 /**
  * `npm test`: the whole suite. Vitest runs the server API tests (against a real PostgreSQL: embedded, or the
  * server of DATABASE_URL) and the web component tests; then the browser journeys run in Chromium when it is
- * present (scripts/run-e2e.ts says plainly when it skips them). Ends with one summary line.
+ * present (scripts/run-e2e.ts says plainly when it skips them). Ends with a summary: the counts, then each failed
+ * Vitest test by file and name.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
