@@ -18,7 +18,10 @@
  * Instructions are not time (cache misses, system calls and the kernel's work are not in them), and JIT-compiled
  * JavaScript has no names in callgrind's files: `callgrind_annotate <file>` names the builtins and C++ only.
  * Env: PRODUCTS (default 100000), WARM seconds (default 150), DUMPS (default 6), ANSWERS (default 2000),
- * CALLGRIND_DIR (default a new folder in the system's temporary folder; the dumps are kept there). Needs valgrind.
+ * CALLGRIND_DIR (default a new folder in the system's temporary folder; the dumps are kept there), SERVERS (`shop`
+ * or `bare` counts that server alone, as when comparing two versions of the shop's code; default both). With
+ * `BENCH_NODE_FLAGS=--perf-basic-prof` V8 writes /tmp/perf-<pid>.map, and `bench/callgrind-js.ts` names the
+ * JavaScript functions of a dump from it. Needs valgrind.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +34,11 @@ const WARM = Number(process.env.WARM ?? 150);
 const DUMPS = Number(process.env.DUMPS ?? 6);
 const ANSWERS = Number(process.env.ANSWERS ?? 2000);
 const CONNECTIONS = 10;
+const SERVERS = process.env.SERVERS ?? 'both';
+if (!['both', 'shop', 'bare'].includes(SERVERS)) {
+  console.error(`catalog-instructions: SERVERS is shop, bare or both, not ${SERVERS}`);
+  process.exit(2);
+}
 const DIR = process.env.CALLGRIND_DIR ?? mkdtempSync(path.join(tmpdir(), 'catalog-instructions-'));
 
 // Bytecode that a warm server has not run for a while is not dropped and compiled again while counting.
@@ -125,11 +133,17 @@ async function count(
 
 const database = await benchDatabase(PRODUCTS);
 try {
-  const bare = await count('bare fastify+pg', 'bench/catalog-bare.ts', 3295, database.url);
-  const shop = await count('shop, page cache off', 'bench/catalog-server.ts', 3296, database.url, {
-    CATALOG_PAGE_CACHE_SECONDS: '0',
-    SEARCH_INDEX_MIN_PRODUCTS: String(PRODUCTS * 10 + 1),
-  });
+  const bare =
+    SERVERS === 'shop'
+      ? undefined
+      : await count('bare fastify+pg', 'bench/catalog-bare.ts', 3295, database.url);
+  const shop =
+    SERVERS === 'bare'
+      ? undefined
+      : await count('shop, page cache off', 'bench/catalog-server.ts', 3296, database.url, {
+          CATALOG_PAGE_CACHE_SECONDS: '0',
+          SEARCH_INDEX_MIN_PRODUCTS: String(PRODUCTS * 10 + 1),
+        });
   const k = (v: number) => `${(v / 1000).toFixed(1)}k`;
   // V8 compiling again or collecting more only adds instructions to a batch: its fewest are the code's own.
   const settled = (values: number[]) => Math.min(...values);
@@ -138,14 +152,18 @@ try {
   );
   console.info('| server | main thread, each batch | main thread, fewest | other threads, each batch |');
   console.info('|---|---|---|---|');
-  for (const c of [bare, shop])
+  for (const c of [bare, shop]) {
+    if (!c) continue;
     console.info(
       `| ${c.name} | ${c.main.map(k).join(', ')} | ${k(settled(c.main))} | ${c.others.map(k).join(', ')} |`,
     );
-  const extra = settled(shop.main) - settled(bare.main);
-  console.info(
-    `\nthe shop's main thread: ${k(extra)} instructions per answer above the bare route's (${((extra / settled(bare.main)) * 100).toFixed(1)} %)`,
-  );
+  }
+  if (bare && shop) {
+    const extra = settled(shop.main) - settled(bare.main);
+    console.info(
+      `\nthe shop's main thread: ${k(extra)} instructions per answer above the bare route's (${((extra / settled(bare.main)) * 100).toFixed(1)} %)`,
+    );
+  }
 } finally {
   await database.close();
 }
