@@ -94,9 +94,11 @@ if (!otherDump || !otherMap) {
     console.info(`${k(v)}\t${name}`);
 } else {
   const second = perFunction(otherDump, otherMap);
-  console.info(
-    `${k(sum(first))} against ${k(sum(second))} instructions per answer in all (first minus second)`,
-  );
+  // Inclusive counts overlap (a caller holds its callees), so their sums say nothing.
+  if (!INCLUSIVE)
+    console.info(
+      `${k(sum(first))} against ${k(sum(second))} instructions per answer in all (first minus second)`,
+    );
   const names = new Set([...first.keys(), ...second.keys()]);
   const rows = [...names].map((n) => [n, (first.get(n) ?? 0) - (second.get(n) ?? 0)] as const);
   for (const [name, v] of rows.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, TOP))
