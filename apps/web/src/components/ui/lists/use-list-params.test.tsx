@@ -1,7 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminListQuery, SEARCH_MAX_LENGTH } from '@shop/contracts';
 import { registerLeavingCheck } from '../../../lib/navigation';
 import { SearchBox } from './search-box';
@@ -117,26 +117,33 @@ describe('useListParams and useUrlSearch', () => {
       ],
       { initialEntries: ['/list'] },
     );
-    // Resolved when the search's pause comes while the list is being left and asks whether it is.
-    let pauseWhileLeaving!: () => void;
-    const pauseCame = new Promise<void>((resolve) => (pauseWhileLeaving = resolve));
+    const asked: boolean[] = [];
     registerLeavingCheck((pathname) => {
       const { navigation, location } = router.state;
       const left =
         location.pathname !== pathname ||
         (navigation.state !== 'idle' && navigation.location.pathname !== pathname);
-      if (left) pauseWhileLeaving();
+      asked.push(left);
       return left;
     });
     render(<RouterProvider router={router} />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
-    const leaving = router.navigate('/other');
-    // The pause (10 ms here) passes while the other page loads.
-    await pauseCame;
-    await act(async () => {
-      loaded?.();
-      await leaving;
-    });
+    // The pause's clock is the test's: it passes only once the link is being followed, whatever the machine's speed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'ann' } });
+      const leaving = router.navigate('/other');
+      await act(async () => {});
+      expect(router.state.navigation.state).toBe('loading');
+      // The pause (10 ms here) passes while the other page loads.
+      act(() => vi.advanceTimersByTime(10));
+      expect(asked).toEqual([true]);
+      await act(async () => {
+        loaded?.();
+        await leaving;
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await screen.findByText('The other page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/other');
   });
